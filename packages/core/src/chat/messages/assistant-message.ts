@@ -1,0 +1,38 @@
+import { MessageType } from './message-type';
+
+/**
+ * One tool call requested by the model (Spring's `AssistantMessage.ToolCall`).
+ *
+ * `arguments` is the raw JSON text the model produced, e.g. `{"orderId":"A123"}`; it is kept as
+ * text because models send malformed JSON and the executor decides how to treat it.
+ */
+export interface ToolCall {
+  readonly id: string;
+  /** Always `'function'` on the OpenAI wire. */
+  readonly type: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/**
+ * A model's reply: text, tool calls, or both.
+ *
+ * @see Spring AI `AssistantMessage`
+ */
+export class AssistantMessage {
+  readonly messageType = MessageType.ASSISTANT;
+  readonly toolCalls: readonly ToolCall[];
+  constructor(
+    /** Text content; `''` when the model only called tools (never `null`, providers reject it). */
+    readonly text: string,
+    toolCalls: readonly ToolCall[] = [],
+    readonly metadata: Readonly<Record<string, unknown>> = {},
+  ) {
+    this.toolCalls = Object.freeze([...toolCalls]);
+  }
+
+  /** True when the model asked for at least one tool call. */
+  hasToolCalls(): boolean {
+    return this.toolCalls.length > 0;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Message } from '../messages/message';
+import { SystemMessage } from '../messages/system-message';
+import { UserMessage } from '../messages/user-message';
+import type { ChatOptions } from './chat-options';
+
+/**
+ * The messages of one model request plus its options.
+ *
+ * @see Spring AI `Prompt`
+ */
+export class Prompt {
+  readonly instructions: readonly Message[];
+  constructor(
+    instructions: readonly Message[] | string,
+    readonly options?: ChatOptions,
+  ) {
+    this.instructions = Object.freeze(
+      typeof instructions === 'string' ? [new UserMessage(instructions)] : [...instructions],
+    );
+  }
+
+  /** The first system message, or an empty one (Spring's `getSystemMessage`). */
+  get systemMessage(): SystemMessage {
+    return this.instructions.find((m): m is SystemMessage => m instanceof SystemMessage) ?? new SystemMessage('');
+  }
+
+  /** The last user message, if any. */
+  get lastUserMessage(): UserMessage | undefined {
+    for (let i = this.instructions.length - 1; i >= 0; i--) {
+      const m = this.instructions[i];
+      if (m instanceof UserMessage) return m;
+    }
+    return undefined;
+  }
+
+  /** A copy with other messages and/or options. */
+  with(change: { instructions?: readonly Message[]; options?: ChatOptions }): Prompt {
+    return new Prompt(change.instructions ?? this.instructions, 'options' in change ? change.options : this.options);
+  }
+}

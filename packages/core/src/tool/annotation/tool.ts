@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import { METADATA_KEYS } from '../support/metadata-keys';
+import { toolClassRegistry } from './tool-class-registry';
+
+/** Options of {@link Tool}. */
+export interface ToolOptions {
+  /** Tool name; defaults to the method name. Should match `^[a-zA-Z0-9_-]{1,64}$` for OpenAI. */
+  readonly name?: string;
+  /** What the model reads to decide when to call it; defaults to the method's TSDoc summary, then its name. */
+  readonly description?: string;
+  /** Send the result straight to the caller instead of back to the model. @defaultValue false */
+  readonly returnDirect?: boolean;
+  /** Converts the return value to text; a class (instantiated once) or an instance. */
+  readonly resultConverter?: ToolCallResultConverter | (new () => ToolCallResultConverter);
+}
+
+/** What `@Tool` records for one method. */
+export interface ToolMethodOptions extends ToolOptions {
+  readonly methodName: string;
+}
+
+/**
+ * Marks a method of an (injectable) class as a tool. Its argument schema comes from the build-time
+ * schema manifest (`sprout-schema`), its parameter descriptions from TSDoc or {@link ToolParam}.
+ *
+ * @example
+ * ```ts
+ * @injectable()
+ * class OrderTools {
+ *   @Tool({ description: 'Status of an order' })
+ *   getOrderStatus(orderId: string, ctx: ToolContext) { ... }
+ * }
+ * ```
+ * @see Spring AI `@Tool`
+ */
+export function Tool(options: ToolOptions = {}): MethodDecorator {
+  return (target, propertyKey, descriptor) => {
+    if (typeof propertyKey !== 'string' || typeof descriptor.value !== 'function') {
+      throw new TypeError(`@Tool can only decorate methods with string names (got ${String(propertyKey)})`);
+    }
+    const ctor = (typeof target === 'function' ? target : target.constructor) as object;
+    const own: ToolMethodOptions[] = Reflect.hasOwnMetadata(METADATA_KEYS.toolMethods, ctor)
+      ? (Reflect.getOwnMetadata(METADATA_KEYS.toolMethods, ctor) as ToolMethodOptions[])
+      : [];
+    Reflect.defineMetadata(
+      METADATA_KEYS.toolMethods,
+      [...own.filter((m) => m.methodName !== propertyKey), { ...options, methodName: propertyKey }],
+      ctor,
+    );
+    toolClassRegistry.add(ctor as abstract new (...args: never[]) => unknown);
+  };
+}
