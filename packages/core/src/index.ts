@@ -44,5 +44,72 @@ export { ToolExecutionError } from './tool/execution/tool-execution-error';
 export { createLogger, type Logger } from './util/logger';
 
 // --- tool callbacks (converter, method/function callbacks, providers, schema registry) ---
+export { toolDefinition, type ToolDefinitionOptions } from './tool/definition/tool-definition';
+export {
+  DefaultToolCallResultConverter,
+  type DefaultToolCallResultConverterOptions,
+} from './tool/execution/default-tool-call-result-converter';
+export {
+  InvalidToolArgumentsError,
+  type InvalidToolArgumentsErrorOptions,
+} from './tool/execution/invalid-tool-arguments-error';
+export { ToolArgumentsParser, type ToolArguments } from './tool/execution/tool-arguments-parser';
+export {
+  MethodToolCallback,
+  MethodToolCallbackBuilder,
+  type MethodToolCallbackOptions,
+} from './tool/method/method-tool-callback';
+export {
+  MethodToolCallbackProvider,
+  MethodToolCallbackProviderBuilder,
+  type MethodToolCallbackProviderOptions,
+} from './tool/method/method-tool-callback-provider';
+export {
+  FunctionToolCallback,
+  FunctionToolCallbackBuilder,
+  type FunctionToolCallbackOptions,
+  type ToolFunction,
+} from './tool/function/function-tool-callback';
+export { ToolCallbacks } from './tool/tool-callbacks';
+export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schema-registry';
+export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
+export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
+export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';
 
 // --- tool execution (exception processor, resolvers, DefaultToolCallingManager, limits) ---
+export type { ToolExecutionExceptionProcessor } from './tool/execution/tool-execution-exception-processor';
+export {
+  DefaultToolExecutionExceptionProcessor,
+  type DefaultToolExecutionExceptionProcessorOptions,
+  type ErrorClass,
+} from './tool/execution/default-tool-execution-exception-processor';
+export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';
+export { StaticToolCallbackResolver } from './tool/resolution/static-tool-callback-resolver';
+export { DelegatingToolCallbackResolver } from './tool/resolution/delegating-tool-callback-resolver';
+export {
+  DefaultToolCallingManager,
+  type DefaultToolCallingManagerConfig,
+} from './model/tool/default-tool-calling-manager';
+export { DefaultToolCallingManagerBuilder } from './model/tool/default-tool-calling-manager-builder';
+export {
+  DEFAULT_MAX_CALLS_PER_TOOL,
+  DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  UNLIMITED_TOOL_CALLS,
+  ToolCallLimits,
+  type ToolCallLimitBreach,
+} from './model/tool/tool-call-limits';
+export { ToolCallLimitBehavior } from './model/tool/tool-call-limit-behavior';
+export {
+  ToolCallLimitExceededError,
+  TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
+  METADATA_PARTIAL_TOOL_RESPONSES,
+} from './model/tool/tool-call-limit-exceeded-error';
+export { ToolCallingConfigurationError } from './model/tool/tool-calling-configuration-error';
+export { UnresolvedToolNamesError } from './model/tool/unresolved-tool-names-error';
+export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';
+export {
+  type ToolExecutionEligibilityChecker,
+  defaultToolExecutionEligibilityChecker,
+} from './model/tool/tool-execution-eligibility-checker';
+export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
+export { mergeToolContext } from './model/tool/merge-tool-context';

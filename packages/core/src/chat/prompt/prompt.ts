@@ -1,7 +1,7 @@
 import type { Message } from '../messages/message';
 import { SystemMessage } from '../messages/system-message';
 import { UserMessage } from '../messages/user-message';
-import type { ChatOptions } from './chat-options';
+import type { ToolCallingChatOptions } from '../../model/tool/tool-calling-chat-options';
 
 /**
  * The messages of one model request plus its options.
@@ -12,7 +12,8 @@ export class Prompt {
   readonly instructions: readonly Message[];
   constructor(
     instructions: readonly Message[] | string,
-    readonly options?: ChatOptions,
+    /** Options of this request; typed as the tool-calling superset so tools and tool context fit. */
+    readonly options?: ToolCallingChatOptions,
   ) {
     this.instructions = Object.freeze(
       typeof instructions === 'string' ? [new UserMessage(instructions)] : [...instructions],
@@ -34,7 +35,7 @@ export class Prompt {
   }
 
   /** A copy with other messages and/or options. */
-  with(change: { instructions?: readonly Message[]; options?: ChatOptions }): Prompt {
+  with(change: { instructions?: readonly Message[]; options?: ToolCallingChatOptions }): Prompt {
     return new Prompt(change.instructions ?? this.instructions, 'options' in change ? change.options : this.options);
   }
 }

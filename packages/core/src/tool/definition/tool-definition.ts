@@ -1,3 +1,6 @@
+import { SproutError } from '../../error/sprout-error';
+import { splitCamelCase } from '../support/split-camel-case';
+
 /**
  * What the model sees of a tool: its name, a description and a JSON Schema of its arguments.
  *
@@ -10,4 +13,41 @@ export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: string;
+}
+
+/** Options of {@link toolDefinition}. */
+export interface ToolDefinitionOptions {
+  /** Tool name, e.g. `getCurrentWeather`; must not be blank. */
+  readonly name: string;
+  /** Defaults to the name split into lower-case words, e.g. `get current weather`. */
+  readonly description?: string;
+  /** JSON Schema of the arguments as JSON text; must not be blank. */
+  readonly inputSchema: string;
+}
+
+/**
+ * Creates a frozen {@link ToolDefinition}, checking that name and schema are present.
+ *
+ * @param options - name, optional description, input schema text
+ * @returns the definition
+ * @throws SproutError when the name or the input schema is blank
+ * @see Spring AI `DefaultToolDefinition.builder()`
+ */
+export function toolDefinition(options: ToolDefinitionOptions): ToolDefinition {
+  const { name, description, inputSchema } = options;
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new SproutError(
+      'A tool definition needs a non-blank name, e.g. toolDefinition({ name: "getWeather", ... }).',
+    );
+  }
+  if (typeof inputSchema !== 'string' || inputSchema.trim() === '') {
+    throw new SproutError(
+      `The tool definition '${name}' needs a non-blank inputSchema (JSON Schema text), e.g. '{"type":"object","properties":{}}'.`,
+    );
+  }
+  return Object.freeze({
+    name,
+    description: description === undefined || description.trim() === '' ? splitCamelCase(name) : description,
+    inputSchema,
+  });
 }

@@ -1,0 +1,198 @@
+import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
+import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
+import { DelegatingToolCallbackResolver } from '../../tool/resolution/delegating-tool-callback-resolver';
+import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
+import { DefaultToolCallingManager } from './default-tool-calling-manager';
+import { ToolCallLimitBehavior } from './tool-call-limit-behavior';
+import {
+  DEFAULT_MAX_CALLS_PER_TOOL,
+  DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  ToolCallLimits,
+  UNLIMITED_TOOL_CALLS,
+} from './tool-call-limits';
+import { ToolCallingConfigurationError } from './tool-calling-configuration-error';
+
+/**
+ * Builds a {@link DefaultToolCallingManager}; get one from `DefaultToolCallingManager.builder()`.
+ * Every method returns the builder; invalid values throw at once.
+ *
+ * @example
+ * ```ts
+ * const manager = DefaultToolCallingManager.builder()
+ *   .maxCallsPerTool(10)
+ *   .maxCallsPerTool('searchOrders', 3)
+ *   .excludeToolFromLimit('getTime')
+ *   .maxTotalToolCalls(50)
+ *   .onLimitExceeded('RETURN_ERROR_RESPONSE')
+ *   .build();
+ * ```
+ * @see Spring AI `DefaultToolCallingManager.Builder`
+ */
+export class DefaultToolCallingManagerBuilder {
+  #resolver: ToolCallbackResolver = new DelegatingToolCallbackResolver([]);
+  #processor: ToolExecutionExceptionProcessor = new DefaultToolExecutionExceptionProcessor();
+  #fallback = false;
+  #maxCallsPerTool = DEFAULT_MAX_CALLS_PER_TOOL;
+  #maxTotal = DEFAULT_MAX_TOTAL_TOOL_CALLS;
+  readonly #overrides = new Map<string, number>();
+  readonly #excluded = new Set<string>();
+  #behavior: ToolCallLimitBehavior = ToolCallLimitBehavior.THROW;
+
+  /**
+   * Where `toolNames` and (with fallback enabled) unknown names are looked up.
+   *
+   * @param resolver - the resolver
+   * @defaultValue `new DelegatingToolCallbackResolver([])` (knows no tool)
+   */
+  toolCallbackResolver(resolver: ToolCallbackResolver): this {
+    if (resolver == null || typeof resolver.resolve !== 'function') {
+      throw invalid('toolCallbackResolver', resolver, 'an object with a resolve(toolName) method');
+    }
+    this.#resolver = resolver;
+    return this;
+  }
+
+  /**
+   * Decides whether tool failures are told to the model or thrown.
+   *
+   * @param processor - the processor
+   * @defaultValue `new DefaultToolExecutionExceptionProcessor()` (tell the model)
+   */
+  toolExecutionExceptionProcessor(processor: ToolExecutionExceptionProcessor): this {
+    if (processor == null || typeof processor.process !== 'function') {
+      throw invalid('toolExecutionExceptionProcessor', processor, 'an object with a process(error) method');
+    }
+    this.#processor = processor;
+    return this;
+  }
+
+  /**
+   * When true, a called name that is not among the request's callbacks is looked up in the
+   * resolver (property `spring.ai.tools.resolution.fallback.enabled`).
+   *
+   * @param enabled - whether to consult the resolver
+   * @defaultValue `false`
+   */
+  resolutionFallbackEnabled(enabled: boolean): this {
+    if (typeof enabled !== 'boolean') throw invalid('resolutionFallbackEnabled', enabled, 'true or false');
+    this.#fallback = enabled;
+    return this;
+  }
+
+  /**
+   * `maxCallsPerTool(n)`: the cap for every tool without an override.
+   * `maxCallsPerTool(name, n)`: the cap for one tool; it ends an earlier `excludeToolFromLimit(name)`.
+   *
+   * @defaultValue {@link DEFAULT_MAX_CALLS_PER_TOOL} for every tool
+   * @throws ToolCallingConfigurationError when `n` is not a positive integer or `name` is blank
+   */
+  maxCallsPerTool(limit: number): this;
+  maxCallsPerTool(toolName: string, limit: number): this;
+  maxCallsPerTool(nameOrLimit: string | number, limit?: number): this {
+    if (typeof nameOrLimit === 'string') {
+      const name = requireToolName('maxCallsPerTool', nameOrLimit);
+      this.#overrides.set(name, requirePositive(`maxCallsPerTool('${name}', …)`, limit));
+      this.#excluded.delete(name);
+      return this;
+    }
+    this.#maxCallsPerTool = requirePositive('maxCallsPerTool', nameOrLimit);
+    return this;
+  }
+
+  /** No default cap per tool (overrides still apply); the property value `-1`. */
+  unlimitedCallsPerTool(): this {
+    this.#maxCallsPerTool = UNLIMITED_TOOL_CALLS;
+    return this;
+  }
+
+  /**
+   * Exempts one tool from per-tool caps (it still counts toward the total) and ends an earlier
+   * `maxCallsPerTool(name, n)`.
+   *
+   * @param toolName - the exact tool name
+   * @throws ToolCallingConfigurationError when `toolName` is blank
+   */
+  excludeToolFromLimit(toolName: string): this {
+    const name = requireToolName('excludeToolFromLimit', toolName);
+    this.#excluded.add(name);
+    this.#overrides.delete(name);
+    return this;
+  }
+
+  /**
+   * The cap on all tool calls in one turn.
+   *
+   * @param limit - a positive integer
+   * @defaultValue {@link DEFAULT_MAX_TOTAL_TOOL_CALLS}
+   * @throws ToolCallingConfigurationError when `limit` is not a positive integer
+   */
+  maxTotalToolCalls(limit: number): this {
+    this.#maxTotal = requirePositive('maxTotalToolCalls', limit);
+    return this;
+  }
+
+  /** No cap on all tool calls together; the property value `-1`. */
+  unlimitedTotalToolCalls(): this {
+    this.#maxTotal = UNLIMITED_TOOL_CALLS;
+    return this;
+  }
+
+  /**
+   * What to do when a call goes over a limit.
+   *
+   * @param behavior - `'THROW'` or `'RETURN_ERROR_RESPONSE'`
+   * @defaultValue `'THROW'`
+   * @throws ToolCallingConfigurationError for any other value
+   */
+  onLimitExceeded(behavior: ToolCallLimitBehavior): this {
+    const allowed = Object.values(ToolCallLimitBehavior) as string[];
+    if (!allowed.includes(behavior)) {
+      throw invalid('onLimitExceeded', behavior, `one of ${allowed.map((v) => `'${v}'`).join(', ')}`);
+    }
+    this.#behavior = behavior;
+    return this;
+  }
+
+  /** @returns a manager with this configuration (later builder changes do not affect it) */
+  build(): DefaultToolCallingManager {
+    return new DefaultToolCallingManager({
+      toolCallbackResolver: this.#resolver,
+      toolExecutionExceptionProcessor: this.#processor,
+      resolutionFallbackEnabled: this.#fallback,
+      limits: new ToolCallLimits(
+        this.#maxCallsPerTool,
+        new Map(this.#overrides),
+        new Set(this.#excluded),
+        this.#maxTotal,
+        this.#behavior,
+      ),
+    });
+  }
+}
+
+function requirePositive(setting: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw invalid(
+      setting,
+      value,
+      'a positive integer (use unlimitedCallsPerTool() / unlimitedTotalToolCalls() / excludeToolFromLimit(name) to remove a limit)',
+    );
+  }
+  return value;
+}
+
+function requireToolName(setting: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw invalid(setting, value, 'a non-blank tool name');
+  }
+  return value;
+}
+
+function invalid(setting: string, value: unknown, allowed: string): ToolCallingConfigurationError {
+  const shown = typeof value === 'string' ? `'${value}'` : String(value);
+  return new ToolCallingConfigurationError({
+    setting,
+    value,
+    message: `DefaultToolCallingManager builder: ${setting} got ${shown}; expected ${allowed}.`,
+  });
+}

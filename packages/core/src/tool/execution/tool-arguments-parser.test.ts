@@ -1,0 +1,94 @@
+import { SproutError } from '../../error/sprout-error';
+import { toolDefinition } from '../definition/tool-definition';
+import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import { ToolArgumentsParser } from './tool-arguments-parser';
+import { ToolExecutionError } from './tool-execution-error';
+
+const schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    orderId: { type: 'string', minLength: 2 },
+    channel: { enum: ['web', 'phone'] },
+    email: { type: 'string', format: 'email' },
+  },
+  required: ['orderId'],
+  additionalProperties: false,
+};
+
+function parser(inputSchema: unknown = schema, name = 'getOrderStatus'): ToolArgumentsParser {
+  return new ToolArgumentsParser(toolDefinition({ name, inputSchema: JSON.stringify(inputSchema) }));
+}
+
+function errorOf(run: () => unknown): ToolExecutionError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ToolExecutionError) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolExecutionError');
+}
+
+describe(ToolArgumentsParser, () => {
+  describe('constructor', () => {
+    describe('when the schema is JSON but not an object', () => {
+      it('should throw a SproutError naming the tool', () => {
+        expect(() => new ToolArgumentsParser({ name: 'x', description: 'x', inputSchema: '[]' })).toThrow(
+          new SproutError(
+            `The input schema of tool 'x' must be a JSON object, got an array. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
+          ),
+        );
+      });
+    });
+  });
+
+  describe('.parse', () => {
+    it('should return the arguments object', () => {
+      expect(parser().parse('{"orderId":"A1","channel":"web"}')).toEqual({ orderId: 'A1', channel: 'web' });
+    });
+
+    it('should read blank input as {}', () => {
+      expect(parser({ type: 'object', properties: {} }).parse(' \n\t')).toEqual({});
+    });
+
+    describe('when the input violates several rules', () => {
+      it('should list every violation with its JSON pointer', () => {
+        const error = errorOf(() => parser().parse('{"orderId":"A","channel":"fax","email":"nope","x":1}'));
+        expect(error.cause).toBeInstanceOf(InvalidToolArgumentsError);
+        expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
+          "(root) must NOT have additional properties ('x')",
+          '/orderId must NOT have fewer than 2 characters',
+          '/channel must be equal to one of the allowed values: ["web","phone"]',
+          '/email must match format "email"',
+        ]);
+        expect(error.message).toMatch(/^Invalid arguments for tool 'getOrderStatus': \(root\) must NOT/);
+      });
+
+      it('should report a wrong type and a missing property together', () => {
+        const withTwo = { ...schema, required: ['orderId', 'channel'] };
+        const error = errorOf(() => parser(withTwo).parse('{"orderId":7}'));
+        expect(error.message).toBe(
+          "Invalid arguments for tool 'getOrderStatus': (root) must have required property 'channel'; /orderId must be string. Fix the arguments and call the tool again.",
+        );
+      });
+    });
+
+    describe('when the schema declares another draft', () => {
+      it('should still validate with the 2020-12 rules', () => {
+        const draft7 = { ...schema, $schema: 'http://json-schema.org/draft-07/schema#' };
+        expect(() => parser(draft7, 'mcpTool').parse('{}')).toThrow(
+          "Invalid arguments for tool 'mcpTool': (root) must have required property 'orderId'. Fix the arguments and call the tool again.",
+        );
+      });
+    });
+
+    describe('when the schema is not a valid JSON Schema', () => {
+      it('should throw a SproutError naming the tool', () => {
+        expect(() =>
+          parser({ type: 'object', properties: { a: { type: 'no-such-type' } } }, 'bad').parse('{}'),
+        ).toThrow(/^The input schema of tool 'bad' is not a valid JSON Schema: /);
+      });
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { SproutError } from '../../error/sprout-error';
+import type { ToolDefinition } from '../definition/tool-definition';
+import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import { ToolExecutionError } from './tool-execution-error';
+
+/** The tool's arguments as the model sent them, parsed and validated. */
+export type ToolArguments = Record<string, unknown>;
+
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+let ajv: Ajv2020 | undefined;
+/** Compiled validators by schema text: callbacks are rebuilt often, schemas rarely change. */
+const validators = new Map<string, ValidateFunction>();
+
+/**
+ * The argument pipeline shared by every tool callback: blank input means `{}`; the text must be a
+ * JSON object; the object must match the tool's input schema (draft 2020-12, checked with ajv).
+ *
+ * @remarks Departures from Spring AI, on purpose: blank input is `{}` (Spring rejects it; its
+ * manager substitutes `{}`), malformed JSON is a {@link ToolExecutionError} for function tools too
+ * (Spring aborts the request), and arguments are validated against the schema before the tool runs
+ * (Spring does not validate). Every failure is a `ToolExecutionError` whose message tells the model
+ * what to fix, so the tool loop goes on.
+ */
+export class ToolArgumentsParser {
+  private readonly schemaText: string;
+  private readonly schema: Record<string, unknown>;
+  private validator: ValidateFunction | undefined;
+
+  /**
+   * @param toolDefinition - the tool; its `inputSchema` must be a JSON object text
+   * @throws SproutError naming the tool when the input schema is not a JSON object
+   */
+  constructor(private readonly toolDefinition: ToolDefinition) {
+    this.schemaText = toolDefinition.inputSchema;
+    this.schema = parseSchema(toolDefinition);
+  }
+
+  /**
+   * @param input - the model's arguments, e.g. `{"orderId":"A123"}`; blank means `{}`
+   * @returns the arguments object
+   * @throws ToolExecutionError (cause {@link InvalidToolArgumentsError}) when the input is not a
+   * JSON object or violates the schema
+   * @throws SproutError when the tool's input schema cannot be compiled
+   */
+  parse(input: string | undefined | null): ToolArguments {
+    const name = this.toolDefinition.name;
+    if (input === undefined || input === null || input.trim() === '') input = '{}';
+    let value: unknown;
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw this.invalid(
+        [`not valid JSON (${detail})`],
+        `Invalid arguments for tool '${name}': not valid JSON (${detail}). Send a JSON object that matches the tool's input schema.`,
+        error,
+      );
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      const got = describeJsonValue(value);
+      throw this.invalid(
+        [`expected a JSON object, got ${got}`],
+        `Invalid arguments for tool '${name}': expected a JSON object, got ${got}. Send a JSON object that matches the tool's input schema.`,
+      );
+    }
+    const validate = this.compiled();
+    if (!validate(value)) {
+      const violations = (validate.errors ?? []).map(describeViolation);
+      throw this.invalid(
+        violations,
+        `Invalid arguments for tool '${name}': ${violations.join('; ')}. Fix the arguments and call the tool again.`,
+      );
+    }
+    return value as ToolArguments;
+  }
+
+  /**
+   * A {@link ToolExecutionError} for arguments that cannot be used, e.g. found while converting
+   * them to parameter types after schema validation.
+   *
+   * @param violations - one entry per problem, e.g. `/when must be a valid date-time (got "soon")`
+   */
+  invalidArguments(violations: readonly string[]): ToolExecutionError {
+    return this.invalid(
+      violations,
+      `Invalid arguments for tool '${this.toolDefinition.name}': ${violations.join('; ')}. Fix the arguments and call the tool again.`,
+    );
+  }
+
+  private invalid(violations: readonly string[], message: string, cause?: unknown): ToolExecutionError {
+    const error = new InvalidToolArgumentsError({ toolName: this.toolDefinition.name, violations, message, cause });
+    return new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: error, message });
+  }
+
+  private compiled(): ValidateFunction {
+    if (this.validator !== undefined) return this.validator;
+    let validate = validators.get(this.schemaText);
+    if (validate === undefined) {
+      try {
+        validate = sharedAjv().compile(this.schemaForValidation());
+      } catch (error) {
+        throw new SproutError(
+          `The input schema of tool '${this.toolDefinition.name}' is not a valid JSON Schema: ${(error as Error).message}. Fix the schema (or regenerate the tool schema manifest).`,
+          { cause: error },
+        );
+      }
+      validators.set(this.schemaText, validate);
+    }
+    this.validator = validate;
+    return validate;
+  }
+
+  /** Other drafts' `$schema` (e.g. draft-07 from MCP servers) is dropped: ajv 2020 knows only its own. */
+  private schemaForValidation(): Record<string, unknown> {
+    const { $schema, ...rest } = this.schema;
+    return $schema === undefined || $schema === DRAFT_2020_12 ? this.schema : rest;
+  }
+}
+
+function parseSchema(toolDefinition: ToolDefinition): Record<string, unknown> {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(toolDefinition.inputSchema);
+  } catch (error) {
+    throw new SproutError(
+      `The input schema of tool '${toolDefinition.name}' is not valid JSON (${(error as Error).message}). Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
+      { cause: error },
+    );
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new SproutError(
+      `The input schema of tool '${toolDefinition.name}' must be a JSON object, got ${describeJsonValue(schema)}. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
+    );
+  }
+  return schema as Record<string, unknown>;
+}
+
+function sharedAjv(): Ajv2020 {
+  if (ajv === undefined) {
+    ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false });
+    addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
+  }
+  return ajv;
+}
+
+function describeViolation(error: ErrorObject): string {
+  const where = error.instancePath === '' ? '(root)' : error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  let detail = '';
+  if (error.keyword === 'additionalProperties') detail = ` ('${String(params.additionalProperty)}')`;
+  if (error.keyword === 'enum') detail = `: ${JSON.stringify(params.allowedValues)}`;
+  if (error.keyword === 'const') detail = `: ${JSON.stringify(params.allowedValue)}`;
+  return `${where} ${error.message ?? `violates "${error.keyword}"`}${detail}`;
+}
+
+/** E.g. `an array`, `a number (42)`, `a string ("abc")`, `null`. */
+export function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  const shown = JSON.stringify(value) ?? String(value);
+  const excerpt = shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
+  return `${typeof value === 'number' ? 'a number' : typeof value === 'string' ? 'a string' : `a ${typeof value}`} (${excerpt})`;
+}

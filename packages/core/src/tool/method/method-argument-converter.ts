@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { ToolContext } from '../../chat/model/tool-context';
+import type { ToolParameterSchema } from '../schema/tool-schema-manifest';
+import type { ToolArguments } from '../execution/tool-arguments-parser';
+
+/** Types `design:paramtypes` reports for things that are not user classes. */
+const NOT_USER_CLASSES = new Set<unknown>([
+  Object,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Date,
+  Function,
+  Promise,
+  Symbol,
+  BigInt,
+  Map,
+  Set,
+  ToolContext,
+]);
+
+/** The argument list for a tool method, or the problems found while building it. */
+export interface ConvertedArguments {
+  readonly values: unknown[];
+  readonly violations: string[];
+}
+
+/**
+ * Builds a tool method's argument list by parameter index: `toolContext` parameters get the
+ * context; the others get the argument of their name, converted by the declared type
+ * (`design:paramtypes`): a `Date` from a string, a user class with class-transformer then checked
+ * with class-validator. Other values pass unchanged (the schema has checked them).
+ *
+ * @param args - the validated arguments object
+ * @param parameters - the method's parameters from the manifest
+ * @param paramTypes - `design:paramtypes` of the method (may be empty)
+ * @param toolContext - the context to inject
+ */
+export async function convertMethodArguments(
+  args: ToolArguments,
+  parameters: readonly ToolParameterSchema[],
+  paramTypes: readonly unknown[],
+  toolContext: ToolContext,
+): Promise<ConvertedArguments> {
+  const values: unknown[] = new Array<unknown>(parameters.reduce((n, p) => Math.max(n, p.index + 1), 0));
+  const violations: string[] = [];
+  for (const parameter of parameters) {
+    if (parameter.kind === 'toolContext') {
+      values[parameter.index] = toolContext;
+      continue;
+    }
+    const value = Object.prototype.hasOwnProperty.call(args, parameter.name) ? args[parameter.name] : undefined;
+    values[parameter.index] = await convert(
+      value,
+      paramTypes[parameter.index],
+      `/${escapePointer(parameter.name)}`,
+      violations,
+    );
+  }
+  return { values, violations };
+}
+
+async function convert(value: unknown, type: unknown, pointer: string, violations: string[]): Promise<unknown> {
+  if (value === undefined || value === null) return value;
+  if (type === Date && typeof value === 'string') {
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime()))
+      violations.push(`${pointer} must be a valid date-time string (got ${JSON.stringify(value)})`);
+    return date;
+  }
+  if (typeof type === 'function' && !NOT_USER_CLASSES.has(type) && typeof value === 'object' && !Array.isArray(value)) {
+    const instance: unknown = plainToInstance(type as new () => object, value);
+    const errors = await validate(instance as object, { forbidUnknownValues: false });
+    violations.push(...describeValidationErrors(errors, pointer));
+    return instance;
+  }
+  return value;
+}
+
+function describeValidationErrors(errors: readonly ValidationError[], base: string): string[] {
+  return errors.flatMap((error) => {
+    const pointer = `${base}/${escapePointer(error.property)}`;
+    const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => `${pointer}: ${message} (${rule})`);
+    return [...own, ...describeValidationErrors(error.children ?? [], pointer)];
+  });
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

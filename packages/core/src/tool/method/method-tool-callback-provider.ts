@@ -1,0 +1,167 @@
+import { SproutError } from '../../error/sprout-error';
+import { createLogger } from '../../util/logger';
+import type { ToolOptions } from '../annotation/tool';
+import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
+import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
+import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
+import { assertUniqueToolNames } from '../support/assert-unique-tool-names';
+import type { ToolCallback } from '../tool-callback';
+import type { ToolCallbackProvider } from '../tool-callback-provider';
+import { findToolMethods } from './find-tool-methods';
+import { MethodToolCallback } from './method-tool-callback';
+import { methodToolDefinition } from './method-tool-definition';
+
+const logger = createLogger('sprout.tool.method');
+
+/** Tool names OpenAI accepts. */
+const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Options of {@link MethodToolCallbackProvider}. */
+export interface MethodToolCallbackProviderOptions {
+  /** Instances of classes with `@Tool` methods. */
+  readonly toolObjects: readonly object[];
+  /** Where the methods' schemas come from. @defaultValue the shared {@link toolSchemaRegistry} */
+  readonly schemaRegistry?: ToolSchemaRegistry;
+}
+
+/**
+ * Turns the `@Tool` methods of objects into {@link MethodToolCallback}s.
+ *
+ * Each object's prototype chain is walked once (a subclass's `@Tool` method hides the parent's of
+ * the same name; accessors are skipped); each method's schema comes from the schema registry
+ * (class = the declaring class's constructor `name`), with `@ToolParam` options merged in.
+ *
+ * @example
+ * ```ts
+ * const tools = MethodToolCallbackProvider.builder().toolObjects(new OrderTools()).build();
+ * tools.getToolCallbacks(); // [MethodToolCallback for OrderTools.getOrderStatus, ...]
+ * ```
+ * @remarks Departures from Spring AI: inherited `@Tool` methods count (Spring scans only the
+ * class's own methods), and the callbacks are built once, at construction, and the same list is
+ * returned by every {@link getToolCallbacks} call (Spring builds new instances each time).
+ * @see Spring AI `MethodToolCallbackProvider`
+ */
+export class MethodToolCallbackProvider implements ToolCallbackProvider {
+  private readonly callbacks: readonly ToolCallback[];
+
+  /**
+   * @param options - the tool objects and the schema registry
+   * @throws SproutError when an element is not an object or has no `@Tool` methods, or a
+   * `resultConverter` class cannot be instantiated
+   * @throws MissingToolSchemaError when a `@Tool` method has no manifest entry
+   * @throws DuplicateToolNameError when two methods have the same tool name
+   */
+  constructor(options: MethodToolCallbackProviderOptions) {
+    const registry = options.schemaRegistry ?? toolSchemaRegistry;
+    const converters = new Map<unknown, ToolCallResultConverter>();
+    const callbacks: ToolCallback[] = [];
+    options.toolObjects.forEach((toolObject, index) => {
+      if (typeof toolObject !== 'object' || toolObject === null) {
+        throw new SproutError(
+          `Tool object #${index} is ${toolObject === null ? 'null' : typeof toolObject}; pass instances of classes with @Tool methods.`,
+        );
+      }
+      const methods = findToolMethods(toolObject);
+      const className = toolObject.constructor?.name || 'Object';
+      if (methods.length === 0) {
+        throw new SproutError(
+          `No @Tool methods found on ${className}. Did you mean to pass a ToolCallback or ToolCallbackProvider? ` +
+            'If so, register it as a tool callback (e.g. .toolCallbacks(...)) instead of as a tool object; ' +
+            'otherwise mark the methods with @Tool().',
+        );
+      }
+      for (const method of methods) {
+        const { declaringClass, options: toolOptions } = method;
+        const schema = registry.get(declaringClass.name, toolOptions.methodName);
+        if (schema === undefined) {
+          throw new MissingToolSchemaError({
+            className: declaringClass.name,
+            methodName: toolOptions.methodName,
+            loadedSources: registry.sources,
+          });
+        }
+        const definition = methodToolDefinition(method, schema);
+        if (!PORTABLE_TOOL_NAME.test(definition.name)) {
+          logger.warn(
+            { tool: definition.name },
+            `Tool name '${definition.name}' does not match ${PORTABLE_TOOL_NAME.source}; some models reject it.`,
+          );
+        }
+        callbacks.push(
+          new MethodToolCallback({
+            toolDefinition: definition,
+            toolMetadata: Object.freeze({ returnDirect: toolOptions.returnDirect ?? false }),
+            toolObject,
+            toolMethodName: toolOptions.methodName,
+            methodSchema: schema,
+            resultConverter: resolveConverter(toolOptions, definition.name, converters),
+          }),
+        );
+      }
+    });
+    assertUniqueToolNames(callbacks);
+    this.callbacks = Object.freeze(callbacks);
+  }
+
+  /** `MethodToolCallbackProvider.builder().toolObjects(a, b).schemaRegistry(r).build()`. */
+  static builder(): MethodToolCallbackProviderBuilder {
+    return new MethodToolCallbackProviderBuilder();
+  }
+
+  /** @returns one callback per `@Tool` method of the tool objects (the same list every time) */
+  getToolCallbacks(): readonly ToolCallback[] {
+    return this.callbacks;
+  }
+}
+
+/**
+ * Builds a {@link MethodToolCallbackProvider}.
+ *
+ * @see Spring AI `MethodToolCallbackProvider.Builder`
+ */
+export class MethodToolCallbackProviderBuilder {
+  private objects: readonly object[] = [];
+  private registry: ToolSchemaRegistry | undefined;
+
+  /** Sets (replaces) the tool objects. */
+  toolObjects(...toolObjects: object[]): this {
+    this.objects = [...toolObjects];
+    return this;
+  }
+
+  /** The registry to read schemas from. @defaultValue the shared {@link toolSchemaRegistry} */
+  schemaRegistry(schemaRegistry: ToolSchemaRegistry): this {
+    this.registry = schemaRegistry;
+    return this;
+  }
+
+  /** @throws as {@link MethodToolCallbackProvider}'s constructor does */
+  build(): MethodToolCallbackProvider {
+    return new MethodToolCallbackProvider({ toolObjects: this.objects, schemaRegistry: this.registry });
+  }
+}
+
+function resolveConverter(
+  options: ToolOptions,
+  toolName: string,
+  instances: Map<unknown, ToolCallResultConverter>,
+): ToolCallResultConverter {
+  const converter = options.resultConverter;
+  if (converter === undefined) return new DefaultToolCallResultConverter({ toolName });
+  if (typeof converter !== 'function') return converter;
+  let instance = instances.get(converter);
+  if (instance === undefined) {
+    try {
+      instance = new converter();
+    } catch (error) {
+      throw new SproutError(
+        `Failed to instantiate the result converter ${converter.name} of tool '${toolName}': ${(error as Error).message}. ` +
+          'A resultConverter class needs a constructor without arguments; or pass an instance.',
+        { cause: error },
+      );
+    }
+    instances.set(converter, instance);
+  }
+  return instance;
+}

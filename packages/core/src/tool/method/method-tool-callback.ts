@@ -1,0 +1,171 @@
+import 'reflect-metadata';
+import { ToolContext } from '../../chat/model/tool-context';
+import { SproutError } from '../../error/sprout-error';
+import type { ToolDefinition } from '../definition/tool-definition';
+import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
+import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
+import { convertToolResult, invokeTool } from '../execution/tool-invocation';
+import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
+import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
+import type { ToolCallback } from '../tool-callback';
+import { convertMethodArguments } from './method-argument-converter';
+
+/** Options of {@link MethodToolCallback}. */
+export interface MethodToolCallbackOptions {
+  readonly toolDefinition: ToolDefinition;
+  /** @defaultValue {@link DEFAULT_TOOL_METADATA} (`returnDirect: false`) */
+  readonly toolMetadata?: ToolMetadata;
+  /** The object whose method runs (`this` inside the method). */
+  readonly toolObject: object;
+  readonly toolMethodName: string;
+  /** The method's manifest entry: parameter names, kinds and order, and `returnsVoid`. */
+  readonly methodSchema: ToolMethodSchema;
+  /** @defaultValue a {@link DefaultToolCallResultConverter} */
+  readonly resultConverter?: ToolCallResultConverter;
+}
+
+/**
+ * A tool backed by a method of an object, usually one marked with `@Tool`.
+ *
+ * `call` parses and validates the arguments (see {@link ToolArgumentsParser}), builds the argument
+ * list by parameter index from the manifest (`toolContext` parameters get the context; `Date` and
+ * class parameters are converted, class instances are checked with class-validator), awaits the
+ * method with `this` = the tool object and converts the result to text.
+ *
+ * @remarks Departures from Spring AI: a method with a `ToolContext` parameter receives an empty
+ * `ToolContext` when the request has none (Spring throws), so the tool decides what a missing
+ * context means (e.g. it returns `AUTH_REQUIRED`); argument errors, including class-validator
+ * violations, are reported to the model as a {@link ToolExecutionError}.
+ * @see Spring AI `MethodToolCallback`
+ */
+export class MethodToolCallback implements ToolCallback {
+  readonly toolDefinition: ToolDefinition;
+  readonly toolMetadata: ToolMetadata;
+  /** `ClassName.methodName` of the tool object's class. */
+  readonly source: string;
+  private readonly toolObject: object;
+  private readonly toolMethodName: string;
+  private readonly methodSchema: ToolMethodSchema;
+  private readonly resultConverter: ToolCallResultConverter;
+  private readonly argumentsParser: ToolArgumentsParser;
+
+  /**
+   * @param options - definition, object, method name, manifest entry, metadata and converter
+   * @throws SproutError when a required option is missing, the object has no such method, or the
+   * input schema is not JSON object text
+   */
+  constructor(options: MethodToolCallbackOptions) {
+    const { toolDefinition, toolObject, toolMethodName, methodSchema } = options;
+    if (toolDefinition === undefined || toolDefinition === null) {
+      throw new SproutError('A MethodToolCallback needs a toolDefinition.');
+    }
+    if (typeof toolObject !== 'object' || toolObject === null) {
+      throw new SproutError(
+        `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolObject (got ${String(toolObject)}).`,
+      );
+    }
+    const className = toolObject.constructor?.name || 'Object';
+    if (typeof toolMethodName !== 'string' || toolMethodName === '') {
+      throw new SproutError(
+        `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolMethodName (a method of ${className}).`,
+      );
+    }
+    if (typeof (toolObject as Record<string, unknown>)[toolMethodName] !== 'function') {
+      throw new SproutError(
+        `The MethodToolCallback for tool '${toolDefinition.name}' names method '${toolMethodName}', which ${className} does not have.`,
+      );
+    }
+    if (methodSchema === undefined || methodSchema === null) {
+      throw new SproutError(
+        `The MethodToolCallback for tool '${toolDefinition.name}' needs a methodSchema (the manifest entry of ${className}.${toolMethodName}).`,
+      );
+    }
+    this.toolDefinition = toolDefinition;
+    this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    this.toolObject = toolObject;
+    this.toolMethodName = toolMethodName;
+    this.methodSchema = methodSchema;
+    this.resultConverter =
+      options.resultConverter ?? new DefaultToolCallResultConverter({ toolName: toolDefinition.name });
+    this.argumentsParser = new ToolArgumentsParser(toolDefinition);
+    this.source = `${className}.${toolMethodName}`;
+  }
+
+  /** A builder, as in Spring AI: `MethodToolCallback.builder().toolDefinition(d)...build()`. */
+  static builder(): MethodToolCallbackBuilder {
+    return new MethodToolCallbackBuilder();
+  }
+
+  /**
+   * Runs the method.
+   *
+   * @param toolInput - the arguments as JSON object text, e.g. `{"orderId":"A123"}`; blank means `{}`
+   * @param toolContext - injected into `toolContext` parameters; an empty context when absent
+   * @returns the converted result, e.g. `"shipped"` or `{"status":"shipped"}`
+   * @throws ToolExecutionError when the arguments are invalid (the cause is an
+   * `InvalidToolArgumentsError`), the method throws (the cause is what it threw) or the result
+   * cannot be converted
+   */
+  async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
+    const args = this.argumentsParser.parse(toolInput);
+    const paramTypes = (Reflect.getMetadata('design:paramtypes', this.toolObject, this.toolMethodName) ??
+      []) as unknown[];
+    const { values, violations } = await convertMethodArguments(
+      args,
+      this.methodSchema.parameters,
+      paramTypes,
+      toolContext ?? new ToolContext(),
+    );
+    if (violations.length > 0) throw this.argumentsParser.invalidArguments(violations);
+    const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
+    const result = await invokeTool(this.toolDefinition, () => method.apply(this.toolObject, values));
+    return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
+  }
+}
+
+/**
+ * Builds a {@link MethodToolCallback}.
+ *
+ * @see Spring AI `MethodToolCallback.Builder`
+ */
+export class MethodToolCallbackBuilder {
+  private options: Partial<MethodToolCallbackOptions> = {};
+
+  toolDefinition(toolDefinition: ToolDefinition): this {
+    return this.set({ toolDefinition });
+  }
+
+  toolMetadata(toolMetadata: ToolMetadata): this {
+    return this.set({ toolMetadata });
+  }
+
+  toolObject(toolObject: object): this {
+    return this.set({ toolObject });
+  }
+
+  toolMethodName(toolMethodName: string): this {
+    return this.set({ toolMethodName });
+  }
+
+  methodSchema(methodSchema: ToolMethodSchema): this {
+    return this.set({ methodSchema });
+  }
+
+  resultConverter(resultConverter: ToolCallResultConverter): this {
+    return this.set({ resultConverter });
+  }
+
+  /**
+   * @returns the callback
+   * @throws SproutError as {@link MethodToolCallback}'s constructor does
+   */
+  build(): MethodToolCallback {
+    return new MethodToolCallback(this.options as MethodToolCallbackOptions);
+  }
+
+  private set(options: Partial<MethodToolCallbackOptions>): this {
+    this.options = { ...this.options, ...options };
+    return this;
+  }
+}

@@ -1,0 +1,54 @@
+import type { ToolParamOptions } from '../annotation/tool-param';
+import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
+import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
+import type { FoundToolMethod } from './find-tool-methods';
+
+/**
+ * The definition of a `@Tool` method: name = `@Tool` name, else the method name; description =
+ * `@Tool` description, else the TSDoc summary from the manifest, else the method name; input
+ * schema = the manifest's schema with the `@ToolParam` options merged in by parameter index
+ * (`description` replaces the property's description; `required: false` removes the parameter
+ * from `required`, `required: true` adds it).
+ *
+ * @param method - the `@Tool` method found on the tool object
+ * @param schema - its manifest entry
+ * @see Spring AI `ToolDefinitions.from(Method)`
+ */
+export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethodSchema): ToolDefinition {
+  const { options } = method;
+  return toolDefinition({
+    name: nonBlank(options.name) ?? options.methodName,
+    description: nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName,
+    inputSchema: JSON.stringify(mergeToolParamOptions(schema, method.paramOptions)),
+  });
+}
+
+function mergeToolParamOptions(
+  schema: ToolMethodSchema,
+  paramOptions: Readonly<Record<number, ToolParamOptions>>,
+): Record<string, unknown> {
+  const inputSchema = structuredClone(schema.inputSchema) as Record<string, unknown>;
+  const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set(Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : []);
+  for (const parameter of schema.parameters) {
+    const options = paramOptions[parameter.index];
+    if (parameter.kind !== 'argument' || options === undefined) continue;
+    const property = properties[parameter.name];
+    if (nonBlank(options.description) !== undefined && property !== undefined) {
+      property.description = options.description;
+    }
+    if (options.required === true) required.add(parameter.name);
+    if (options.required === false) required.delete(parameter.name);
+  }
+  const argumentNames = schema.parameters.filter((p) => p.kind === 'argument').map((p) => p.name);
+  // Parameter order first, then any other names the manifest listed.
+  inputSchema.required = [
+    ...argumentNames.filter((name) => required.has(name)),
+    ...[...required].filter((name) => !argumentNames.includes(name)),
+  ];
+  return inputSchema;
+}
+
+function nonBlank(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text;
+}

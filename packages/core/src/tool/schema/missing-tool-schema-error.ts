@@ -1,0 +1,38 @@
+import { SproutError } from '../../error/sprout-error';
+
+/** Options of {@link MissingToolSchemaError}. */
+export interface MissingToolSchemaErrorOptions {
+  /** Name of the class that declares the `@Tool` method (its constructor's `name`). */
+  readonly className: string;
+  readonly methodName: string;
+  /** Where the registry's entries came from (manifest file paths), for the message. */
+  readonly loadedSources?: readonly string[];
+}
+
+/**
+ * An `@Tool` method has no entry in the build-time tool schema manifest, so its argument schema
+ * and parameter names are unknown. Usually the manifest is stale (the method was added or renamed
+ * after the last build) or was never loaded.
+ *
+ * @remarks Spring AI generates schemas by reflection at run time and has no such failure.
+ */
+export class MissingToolSchemaError extends SproutError {
+  readonly className: string;
+  readonly methodName: string;
+
+  /**
+   * @param options - the class and method without a manifest entry, and the loaded manifest sources
+   */
+  constructor(options: MissingToolSchemaErrorOptions) {
+    const sources = options.loadedSources ?? [];
+    const loaded =
+      sources.length === 0 ? 'No tool schema manifest has been loaded.' : `Loaded manifests: ${sources.join(', ')}.`;
+    super(
+      `No schema for @Tool method ${options.className}.${options.methodName} in the tool schema manifest. ${loaded} ` +
+        'Run `npm run build` (or `npx sprout-schema`) to regenerate the manifest, and load it with ' +
+        'toolSchemaRegistry.loadFile(...) before the tools are registered.',
+    );
+    this.className = options.className;
+    this.methodName = options.methodName;
+  }
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { SproutError } from '../../error/sprout-error';
+import type { ToolMethodSchema, ToolSchemaManifest } from './tool-schema-manifest';
+import { toolSchemaKey } from './tool-schema-manifest';
+
+/** The manifest version this registry reads. */
+const SUPPORTED_VERSION = 1;
+
+const REGENERATE_HINT = 'Run `npm run build` (or `npx sprout-schema`) to regenerate it.';
+
+/**
+ * Holds the build-time schemas of `@Tool` methods (see {@link ToolSchemaManifest}), looked up by
+ * class and method name when tool callbacks are built.
+ *
+ * @example
+ * ```ts
+ * toolSchemaRegistry.loadFile(path.join(__dirname, 'tool-schemas.json'));
+ * const schema = toolSchemaRegistry.get('OrderTools', 'getOrderStatus');
+ * ```
+ * @remarks Spring AI derives schemas and parameter names by reflection at run time; TypeScript
+ * types are gone at run time, so `sprout-schema` writes them at build time and this registry reads
+ * them at start-up.
+ */
+export class ToolSchemaRegistry {
+  private readonly entries = new Map<string, ToolMethodSchema>();
+  private readonly loadedSources: string[] = [];
+
+  /** Where the registered entries came from (file paths, or `<manifest>` for {@link register}). */
+  get sources(): readonly string[] {
+    return [...this.loadedSources];
+  }
+
+  /**
+   * Adds every entry of a manifest. An entry with the key of an earlier one replaces it.
+   *
+   * @param manifest - a manifest object, e.g. `{"version":1,"generator":"@sprout-ai/schema@0.1.0","tools":{...}}`
+   * @param source - where it came from, for error messages
+   * @returns this registry
+   * @throws SproutError when the manifest has another version or no `tools` object
+   */
+  register(manifest: ToolSchemaManifest, source = '<manifest>'): this {
+    const problem = manifestProblem(manifest);
+    if (problem !== undefined) {
+      throw new SproutError(`Tool schema manifest ${source} ${problem}. ${REGENERATE_HINT}`);
+    }
+    for (const [key, entry] of Object.entries(manifest.tools)) {
+      this.entries.set(key, entry);
+    }
+    this.loadedSources.push(source);
+    return this;
+  }
+
+  /**
+   * Reads a manifest JSON file (synchronously: it is read once at start-up) and registers it.
+   *
+   * @param path - path of the manifest file, e.g. `dist/tool-schemas.json`
+   * @returns this registry
+   * @throws SproutError naming the file when it is missing, unreadable, not JSON or of another version
+   */
+  loadFile(path: string): this {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const what = code === 'ENOENT' ? 'was not found' : `cannot be read (${(error as Error).message})`;
+      throw new SproutError(`Tool schema manifest ${path} ${what}. ${REGENERATE_HINT}`, { cause: error });
+    }
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(text);
+    } catch (error) {
+      throw new SproutError(
+        `Tool schema manifest ${path} is not valid JSON (${(error as Error).message}). ${REGENERATE_HINT}`,
+        { cause: error },
+      );
+    }
+    return this.register(manifest as ToolSchemaManifest, path);
+  }
+
+  /**
+   * @param className - the class's constructor `name`, e.g. `OrderTools`
+   * @param methodName - the method name, e.g. `getOrderStatus`
+   * @returns the method's schema, or `undefined` when no manifest holds it
+   */
+  get(className: string, methodName: string): ToolMethodSchema | undefined {
+    return this.entries.get(toolSchemaKey(className, methodName));
+  }
+}
+
+function manifestProblem(manifest: unknown): string | undefined {
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
+    return 'is not a JSON object';
+  }
+  const { version, tools } = manifest as { version?: unknown; tools?: unknown };
+  if (version !== SUPPORTED_VERSION) {
+    return `has version ${JSON.stringify(version) ?? 'undefined'}, but this version of @sprout-ai/core reads version ${SUPPORTED_VERSION}`;
+  }
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+    return 'has no "tools" object';
+  }
+  return undefined;
+}
+
+/** The registry used when none is given (by `ToolCallbacks.from` and `MethodToolCallbackProvider`). */
+export const toolSchemaRegistry = new ToolSchemaRegistry();

@@ -1,0 +1,40 @@
+import type { ToolCallback } from '../tool-callback';
+import { assertUniqueToolNames } from './assert-unique-tool-names';
+import { DuplicateToolNameError } from './duplicate-tool-name-error';
+
+function callback(name: string, source?: string): ToolCallback {
+  return {
+    toolDefinition: { name, description: name, inputSchema: '{}' },
+    toolMetadata: { returnDirect: false },
+    call: () => Promise.resolve('"ok"'),
+    source,
+  };
+}
+
+describe('assertUniqueToolNames', () => {
+  it('should accept distinct names', () => {
+    expect(() => assertUniqueToolNames([callback('a'), callback('b')])).not.toThrow();
+  });
+
+  describe('when names repeat', () => {
+    it('should throw DuplicateToolNameError with every duplicated name and its sources', () => {
+      let error: unknown;
+      try {
+        assertUniqueToolNames([
+          callback('a', 'A.a'),
+          callback('b', 'B.b'),
+          callback('a', 'C.a'),
+          callback('b'),
+          callback('c'),
+        ]);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DuplicateToolNameError);
+      expect(error).toMatchObject({ names: ['a', 'b'], sources: ['A.a', 'C.a', 'B.b', "tool 'b'"] });
+      expect((error as Error).message).toMatch(
+        /^Multiple tools with the same name \(a, b\) found in sources: A\.a, C\.a, B\.b, tool 'b'\. /,
+      );
+    });
+  });
+});
