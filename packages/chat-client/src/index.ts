@@ -1,1 +1,27 @@
-export {};
+// Public surface of @sprout-ai/chat-client. Adding an export is a decision.
+export { Ordered, HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE } from './advisor/api/ordered';
+export { type Advisor, DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER } from './advisor/api/advisor';
+export { type CallAdvisor, isCallAdvisor } from './advisor/api/call-advisor';
+export type { CallAdvisorChain } from './advisor/api/call-advisor-chain';
+export { type ToolAdvisor, TOOL_ADVISOR, isToolAdvisor } from './advisor/api/tool-advisor';
+export { type MemoryAdvisor, MEMORY_ADVISOR, isMemoryAdvisor } from './advisor/api/memory-advisor';
+export { AdvisorChainError } from './advisor/advisor-chain-error';
+export { DefaultAroundAdvisorChain, DefaultAroundAdvisorChainBuilder } from './advisor/default-around-advisor-chain';
+export { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
+export { ToolCallingAdvisor, type ToolCallingAdvisorClass } from './advisor/tool-calling-advisor';
+export type { ToolCallingAdvisorOptions } from './advisor/tool-calling-advisor-options';
+export { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
+export { UsageAccumulator } from './advisor/usage-accumulator';
+
+export { ChatClientRequest } from './chat-client-request';
+export { ChatClientResponse } from './chat-client-response';
+export { ChatClient, type ChatClientCreateOptions } from './chat-client';
+export { ChatClientBuilder } from './chat-client-builder';
+export { ChatClientRequestSpec } from './chat-client-request-spec';
+export { CallResponseSpec } from './call-response-spec';
+export type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
+export { AdvisorParams } from './advisor-params';
+export { ChatClientAttributes, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
+export type { ToolInput } from './tool-registration';
+export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
+export { ChatClientConfigurationError } from './chat-client-configuration-error';

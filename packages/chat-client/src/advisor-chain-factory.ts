@@ -1,0 +1,43 @@
+import type { ChatModel } from '@sprout-ai/core';
+import { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
+import { DefaultAroundAdvisorChain } from './advisor/default-around-advisor-chain';
+import { isMemoryAdvisor } from './advisor/api/memory-advisor';
+import { isToolAdvisor } from './advisor/api/tool-advisor';
+import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
+import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
+import { TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
+import { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
+import type { RequestSpecState } from './request-spec-state';
+
+/**
+ * Builds the advisor chain of one `call()`:
+ * 1. unless the advisor parameter {@link TOOL_CALLING_ADVISOR_AUTO_REGISTER} is the boolean
+ *    `false` or a ToolAdvisor is present, a fresh advisor from `toolCallingAdvisorBuilder.copy()`
+ *    is **appended to the spec's advisor list** (so calling the same spec again reuses it), with
+ *    conversation history off when a MemoryAdvisor has an order strictly greater than the
+ *    builder's order (memory inside the loop); this happens whether or not tools are configured;
+ * 2. more than one ToolAdvisor is rejected;
+ * 3. the chain = the advisors + the model advisor, sorted by order.
+ *
+ * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
+ * @see Spring AI `DefaultChatClient.buildAdvisorChain`
+ */
+export function buildAdvisorChain(
+  chatModel: ChatModel,
+  state: RequestSpecState,
+  toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+): DefaultAroundAdvisorChain {
+  const autoRegister = state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false;
+  if (autoRegister && !state.advisors.some(isToolAdvisor)) {
+    const configuredOrder = toolCallingAdvisorBuilder.getAdvisorOrder();
+    const hasDownstreamMemoryAdvisor = state.advisors.some((a) => isMemoryAdvisor(a) && a.order > configuredOrder);
+    state.advisors.push(
+      toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(!hasDownstreamMemoryAdvisor).build(),
+    );
+  }
+  const toolAdvisors = state.advisors.filter(isToolAdvisor);
+  if (toolAdvisors.length > 1) {
+    throw new MultipleToolAdvisorsError({ toolAdvisors });
+  }
+  return DefaultAroundAdvisorChain.builder().pushAll(state.advisors).push(new ChatModelCallAdvisor(chatModel)).build();
+}

@@ -1,0 +1,20 @@
+import { SproutError } from '@sprout-ai/core';
+
+/**
+ * An advisor used the chain wrongly: it asked for the next advisor when none was left, or asked
+ * for a copy after an advisor that is not part of the chain.
+ *
+ * @remarks Spring throws `IllegalStateException`/`IllegalArgumentException` for these.
+ */
+export class AdvisorChainError extends SproutError {
+  /** The advisor the failing operation named, when there is one. */
+  readonly advisorName?: string;
+
+  /**
+   * @param options - the full `message` and the `advisorName` involved, if any
+   */
+  constructor(options: { message: string; advisorName?: string }) {
+    super(options.message);
+    this.advisorName = options.advisorName;
+  }
+}

@@ -1,0 +1,91 @@
+import type { ChatClientRequest } from '../chat-client-request';
+import type { ChatClientResponse } from '../chat-client-response';
+import { AdvisorChainError } from './advisor-chain-error';
+import type { Advisor } from './api/advisor';
+import { type CallAdvisor, isCallAdvisor } from './api/call-advisor';
+import type { CallAdvisorChain } from './api/call-advisor-chain';
+
+/**
+ * The chain the ChatClient runs for each request: advisors sorted by order (a stable sort, so
+ * advisors with equal orders keep the order they were added in), the model advisor last.
+ *
+ * @example
+ * ```ts
+ * const chain = DefaultAroundAdvisorChain.builder().pushAll(advisors).push(new ChatModelCallAdvisor(model)).build();
+ * const response = await chain.nextCall(request);
+ * ```
+ * @remarks Immutable: Spring's chain consumes a deque as it runs, ours hands each advisor a new
+ * chain positioned after it, so a chain object can be run any number of times.
+ * @see Spring AI `DefaultAroundAdvisorChain`
+ */
+export class DefaultAroundAdvisorChain implements CallAdvisorChain {
+  readonly callAdvisors: readonly CallAdvisor[];
+  readonly #position: number;
+
+  private constructor(callAdvisors: readonly CallAdvisor[], position: number) {
+    this.callAdvisors = callAdvisors;
+    this.#position = position;
+  }
+
+  /** A builder; advisors that are not {@link CallAdvisor}s are left out of the call chain. */
+  static builder(): DefaultAroundAdvisorChainBuilder {
+    return new DefaultAroundAdvisorChainBuilder((sorted) => new DefaultAroundAdvisorChain(sorted, 0));
+  }
+
+  /**
+   * @throws AdvisorChainError when every advisor of the chain has already run
+   */
+  async nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
+    const advisor = this.callAdvisors[this.#position];
+    if (advisor === undefined) {
+      throw new AdvisorChainError({
+        message:
+          'No CallAdvisors available to execute: the chain has run to its end. ' +
+          'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
+      });
+    }
+    return advisor.adviseCall(request, new DefaultAroundAdvisorChain(this.callAdvisors, this.#position + 1));
+  }
+
+  /**
+   * @throws AdvisorChainError when `after` is not part of this chain
+   */
+  copy(after: CallAdvisor): CallAdvisorChain {
+    const index = this.callAdvisors.indexOf(after);
+    if (index < 0) {
+      const name = (after as CallAdvisor | undefined)?.name;
+      throw new AdvisorChainError({
+        advisorName: name,
+        message:
+          `The specified advisor is not part of the chain: ${String(name)}. ` +
+          `Call chain.copy(this) from inside the advisor's own adviseCall.`,
+      });
+    }
+    return new DefaultAroundAdvisorChain(this.callAdvisors.slice(index + 1), 0);
+  }
+}
+
+/** Collects advisors for a {@link DefaultAroundAdvisorChain}. */
+export class DefaultAroundAdvisorChainBuilder {
+  readonly #advisors: Advisor[] = [];
+
+  constructor(private readonly create: (sorted: readonly CallAdvisor[]) => DefaultAroundAdvisorChain) {}
+
+  /** Adds one advisor. */
+  push(advisor: Advisor): this {
+    this.#advisors.push(advisor);
+    return this;
+  }
+
+  /** Adds advisors, in order. */
+  pushAll(advisors: readonly Advisor[]): this {
+    this.#advisors.push(...advisors);
+    return this;
+  }
+
+  /** The chain, call advisors sorted by order (stable). */
+  build(): DefaultAroundAdvisorChain {
+    const sorted = this.#advisors.filter(isCallAdvisor).sort((a, b) => a.order - b.order);
+    return this.create(Object.freeze(sorted));
+  }
+}

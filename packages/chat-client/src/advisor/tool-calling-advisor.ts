@@ -1,0 +1,311 @@
+import {
+  DefaultToolCallingManager,
+  type Message,
+  Prompt,
+  ToolCallLimitExceededError,
+  type ToolCallingChatOptions,
+  type ToolCallingManager,
+  type ToolChoice,
+  type ToolExecutionEligibilityChecker,
+  type ToolExecutionResult,
+  buildReturnDirectGenerations,
+  createLogger,
+  defaultToolExecutionEligibilityChecker,
+} from '@sprout-ai/core';
+import { ChatClientConfigurationError } from '../chat-client-configuration-error';
+import { ChatClientRequest } from '../chat-client-request';
+import type { ChatClientResponse } from '../chat-client-response';
+import type { CallAdvisor } from './api/call-advisor';
+import type { CallAdvisorChain } from './api/call-advisor-chain';
+import { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE } from './api/ordered';
+import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
+import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
+import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
+import { UsageAccumulator } from './usage-accumulator';
+
+const logger = createLogger('ToolCallingAdvisor');
+
+/** A class whose instances are built from {@link ToolCallingAdvisorOptions}: ToolCallingAdvisor or a subclass. */
+export type ToolCallingAdvisorClass<T extends ToolCallingAdvisor> = new (options?: ToolCallingAdvisorOptions) => T;
+
+/**
+ * Runs the tool-calling loop of one ChatClient turn: it calls the rest of the chain (the advisors
+ * with a higher order, then the model), and while the model asks for tools it executes them
+ * through the {@link ToolCallingManager} and calls the rest of the chain again with the results.
+ *
+ * The ChatClient adds a fresh one to every request unless the chain already has a
+ * {@link ToolAdvisor}. Subclass it and override the protected hooks (`doInitializeLoop`,
+ * `doBeforeCall`, `doAfterCall`, `doGetNextInstructionsForToolCall`, `doGetNextOptionsForToolCall`,
+ * `doFinalizeLoop`) to change the loop; the inherited static `builder()` builds the subclass.
+ *
+ * The loop ends when
+ * - the response has no tool calls (decided by the eligibility checker, by default "some
+ *   generation carries at least one tool call", whatever the finish reason says): that response is
+ *   returned;
+ * - every tool of a round is `returnDirect`: one generation per tool result is returned (finish
+ *   reason `returnDirect`);
+ * - the manager throws {@link ToolCallLimitExceededError}: one generation with the limit message
+ *   is returned (finish reason `toolCallLimitExceeded`).
+ *
+ * On every exit the response's usage is the sum of all rounds.
+ *
+ * @example
+ * ```ts
+ * const advisor = ToolCallingAdvisor.builder().toolCallingManager(manager).build();
+ * const answer = await chatClient.prompt('Where is order A123?').advisors(advisor).call().content();
+ * ```
+ * @remarks Departures from Spring:
+ * - A forced `toolChoice` (`'required'` or a named function) applies to the first round only;
+ *   later rounds of the same turn send `'auto'` (see {@link ToolCallingAdvisor.doGetNextOptionsForToolCall}).
+ *   Spring sends the forced choice on every round, so a model that obeys it calls the tool again
+ *   and again until the call limit ends the turn.
+ * - Hooks may return a Promise; the loop awaits them.
+ * - The loop passes the request through untouched only when the prompt has no options at all
+ *   (Spring: when the options are not `ToolCallingChatOptions`, a structural type here).
+ * @see Spring AI `ToolCallingAdvisor`
+ */
+export class ToolCallingAdvisor implements CallAdvisor, ToolAdvisor {
+  /** `HIGHEST_PRECEDENCE + 300`: inside memory advisors (`+200`), outside most others. */
+  static readonly DEFAULT_ORDER = HIGHEST_PRECEDENCE + 300;
+
+  readonly [TOOL_ADVISOR] = true as const;
+  readonly name: string = 'Tool Calling Advisor';
+  readonly order: number;
+  protected readonly toolCallingManager: ToolCallingManager;
+  protected readonly toolExecutionEligibilityChecker: ToolExecutionEligibilityChecker;
+  protected readonly conversationHistoryEnabled: boolean;
+
+  /**
+   * @param options - the manager, checker, order and history setting (all optional)
+   * @throws ChatClientConfigurationError when a setting is `null`, of the wrong type, or the
+   * order is not an integer strictly between `HIGHEST_PRECEDENCE` and `LOWEST_PRECEDENCE`
+   */
+  constructor(options: ToolCallingAdvisorOptions = {}) {
+    const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } =
+      validate(options);
+    this.toolCallingManager = toolCallingManager ?? DefaultToolCallingManager.builder().build();
+    this.toolExecutionEligibilityChecker = toolExecutionEligibilityChecker ?? defaultToolExecutionEligibilityChecker;
+    this.order = advisorOrder ?? ToolCallingAdvisor.DEFAULT_ORDER;
+    this.conversationHistoryEnabled = conversationHistoryEnabled ?? true;
+  }
+
+  /**
+   * A builder of this class: `ToolCallingAdvisor.builder()` builds ToolCallingAdvisors and
+   * `MyAdvisor.builder()` (inherited) builds `MyAdvisor`s, as long as `MyAdvisor`'s constructor
+   * takes {@link ToolCallingAdvisorOptions}.
+   */
+  static builder<T extends ToolCallingAdvisor>(this: ToolCallingAdvisorClass<T>): ToolCallingAdvisorBuilder<T> {
+    return new ToolCallingAdvisorBuilder<T>(this);
+  }
+
+  /**
+   * Runs the loop described on the class.
+   *
+   * @throws ToolExecutionError, "tool not found" and other errors of the manager or the chain
+   * (limit breaches are answers, not errors)
+   */
+  async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
+    requireArgument(request instanceof ChatClientRequest, 'request', request, 'a ChatClientRequest');
+    requireArgument(typeof chain?.nextCall === 'function', 'chain', chain, 'a CallAdvisorChain');
+    if (request.prompt.options === undefined) {
+      return chain.nextCall(request);
+    }
+
+    const initialized = await this.doInitializeLoop(request, chain);
+    let instructions: readonly Message[] = initialized.prompt.instructions;
+    let fullTurnHistory: readonly Message[] = instructions;
+    let options: ToolCallingChatOptions | undefined = initialized.prompt.options;
+    const usage = new UsageAccumulator();
+    let response: ChatClientResponse;
+
+    for (let round = 1; ; round++) {
+      let roundRequest = new ChatClientRequest(new Prompt(instructions, options), initialized.context);
+      roundRequest = await this.doBeforeCall(roundRequest, chain);
+      options = roundRequest.prompt.options;
+
+      response = await chain.copy(this).nextCall(roundRequest);
+      response = await this.doAfterCall(response, chain);
+      usage.addRoundResponse(response.chatResponse);
+
+      const chatResponse = response.chatResponse;
+      if (chatResponse === undefined || !this.toolExecutionEligibilityChecker(chatResponse)) {
+        break;
+      }
+      logger.debug({ round }, 'model asked for tools');
+
+      let result: ToolExecutionResult;
+      try {
+        result = await this.toolCallingManager.executeToolCalls(new Prompt(fullTurnHistory, options), chatResponse);
+      } catch (error) {
+        if (!(error instanceof ToolCallLimitExceededError)) throw error;
+        logger.debug({ round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');
+        response = response.with({ chatResponse: chatResponse.with({ results: [error.buildGeneration()] }) });
+        break;
+      }
+      fullTurnHistory = result.conversationHistory;
+      if (result.returnDirect) {
+        response = response.with({
+          chatResponse: chatResponse.with({ results: buildReturnDirectGenerations(result) }),
+        });
+        break;
+      }
+      instructions = await this.doGetNextInstructionsForToolCall(roundRequest, response, result);
+      options = await this.doGetNextOptionsForToolCall(options, roundRequest, response, result);
+    }
+
+    return this.doFinalizeLoop(usage.applyAccumulatedUsage(response), chain);
+  }
+
+  /**
+   * Runs once, before the first round.
+   *
+   * @param request - the request as it reached this advisor
+   * @param _chain - the chain after this advisor
+   * @returns the request the loop starts from (default: unchanged)
+   */
+  protected doInitializeLoop(
+    request: ChatClientRequest,
+    _chain: CallAdvisorChain,
+  ): ChatClientRequest | Promise<ChatClientRequest> {
+    return request;
+  }
+
+  /**
+   * Runs before each round. Option changes made here carry over to later rounds; message
+   * changes do not (the next round's messages come from
+   * {@link ToolCallingAdvisor.doGetNextInstructionsForToolCall}).
+   *
+   * @returns the request sent to the rest of the chain (default: unchanged)
+   */
+  protected doBeforeCall(
+    request: ChatClientRequest,
+    _chain: CallAdvisorChain,
+  ): ChatClientRequest | Promise<ChatClientRequest> {
+    return request;
+  }
+
+  /**
+   * Runs after each round, before the tool-call decision, so it can change that decision.
+   *
+   * @returns the response the loop goes on with (default: unchanged)
+   */
+  protected doAfterCall(
+    response: ChatClientResponse,
+    _chain: CallAdvisorChain,
+  ): ChatClientResponse | Promise<ChatClientResponse> {
+    return response;
+  }
+
+  /**
+   * The messages of the next round. With conversation history enabled: the whole turn so far
+   * (`result.conversationHistory`). Disabled: `[the prompt's system message (an empty one when it
+   * has none), the last history message (the tool results)]`, or the empty history as is.
+   *
+   * @param request - the round's request
+   * @param _response - the round's response
+   * @param result - what executing the round's tool calls produced
+   */
+  protected doGetNextInstructionsForToolCall(
+    request: ChatClientRequest,
+    _response: ChatClientResponse,
+    result: ToolExecutionResult,
+  ): readonly Message[] | Promise<readonly Message[]> {
+    const history = result.conversationHistory;
+    if (this.conversationHistoryEnabled || history.length === 0) {
+      return history;
+    }
+    return [request.prompt.systemMessage, history[history.length - 1]];
+  }
+
+  /**
+   * The options of the next round. By default a forced tool choice (`'required'` or a named
+   * function) becomes `'auto'`, so the model can answer with text once it has the tool results;
+   * every other option is kept.
+   *
+   * @param options - the options of the round that just ran
+   * @remarks Not a Spring hook: Spring keeps the forced choice for every round.
+   */
+  protected doGetNextOptionsForToolCall(
+    options: ToolCallingChatOptions | undefined,
+    _request: ChatClientRequest,
+    _response: ChatClientResponse,
+    _result: ToolExecutionResult,
+  ): ToolCallingChatOptions | undefined | Promise<ToolCallingChatOptions | undefined> {
+    if (options !== undefined && isForcedToolChoice(options.toolChoice)) {
+      return { ...options, toolChoice: 'auto' };
+    }
+    return options;
+  }
+
+  /**
+   * Runs once on every exit (normal answer, returnDirect, limit breach), after the usage of all
+   * rounds has been summed.
+   *
+   * @returns the response handed to the outer advisors (default: unchanged)
+   */
+  protected doFinalizeLoop(
+    response: ChatClientResponse,
+    _chain: CallAdvisorChain,
+  ): ChatClientResponse | Promise<ChatClientResponse> {
+    return response;
+  }
+}
+
+function isForcedToolChoice(choice: ToolChoice | undefined): boolean {
+  return choice === 'required' || (typeof choice === 'object' && choice !== null && choice.type === 'function');
+}
+
+function validate(options: ToolCallingAdvisorOptions): ToolCallingAdvisorOptions {
+  requireArgument(typeof options === 'object' && options !== null, 'options', options, 'an options object');
+  const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } = options;
+  if (toolCallingManager !== undefined) {
+    requireArgument(
+      typeof toolCallingManager?.executeToolCalls === 'function',
+      'toolCallingManager',
+      toolCallingManager,
+      'a ToolCallingManager (omit it to use DefaultToolCallingManager)',
+    );
+  }
+  if (toolExecutionEligibilityChecker !== undefined) {
+    requireArgument(
+      typeof toolExecutionEligibilityChecker === 'function',
+      'toolExecutionEligibilityChecker',
+      toolExecutionEligibilityChecker,
+      'a function (response) => boolean (omit it to use defaultToolExecutionEligibilityChecker)',
+    );
+  }
+  if (advisorOrder !== undefined) {
+    requireArgument(
+      Number.isInteger(advisorOrder) && advisorOrder > HIGHEST_PRECEDENCE && advisorOrder < LOWEST_PRECEDENCE,
+      'advisorOrder',
+      advisorOrder,
+      `an integer strictly between HIGHEST_PRECEDENCE (${HIGHEST_PRECEDENCE}) and LOWEST_PRECEDENCE (${LOWEST_PRECEDENCE})`,
+    );
+  }
+  if (conversationHistoryEnabled !== undefined) {
+    requireArgument(
+      typeof conversationHistoryEnabled === 'boolean',
+      'conversationHistoryEnabled',
+      conversationHistoryEnabled,
+      'a boolean',
+    );
+  }
+  return options;
+}
+
+function requireArgument(ok: boolean, setting: string, value: unknown, expected: string): asserts ok {
+  if (!ok) {
+    throw new ChatClientConfigurationError({
+      setting: `ToolCallingAdvisor ${setting}`,
+      value,
+      message: `ToolCallingAdvisor ${setting} must be ${expected}, got ${show(value)}.`,
+    });
+  }
+}
+
+function show(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value;
+}

@@ -1,0 +1,145 @@
+import type { ChatModel, ChatOptions } from '@sprout-ai/core';
+import type { Advisor } from './advisor/api/advisor';
+import { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
+import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
+import type { AdvisorSpecConsumer } from './advisor-spec';
+import { ChatClient } from './chat-client';
+import { ChatClientConfigurationError } from './chat-client-configuration-error';
+import {
+  type RequestSpecState,
+  addAdvisors,
+  addToolContext,
+  addTools,
+  copyState,
+  emptyState,
+  requireOptions,
+  requireText,
+} from './request-spec-state';
+import type { ToolInput } from './tool-registration';
+
+/**
+ * Collects the defaults of a {@link ChatClient}. Every request starts from them: its system/user
+ * text replaces the defaults, its tools are appended to the default tools, its tool context and
+ * options are merged over the defaults, its advisors are added to the default advisors.
+ *
+ * @see Spring AI `ChatClient.Builder` / `DefaultChatClientBuilder`
+ */
+export class ChatClientBuilder {
+  private readonly state: RequestSpecState;
+  private advisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>;
+
+  /**
+   * Use {@link ChatClient.builder}.
+   *
+   * @param chatModel - the model requests go to
+   * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor (default `ToolCallingAdvisor.builder()`)
+   * @param state - defaults to start from (internal)
+   * @throws ChatClientConfigurationError when `chatModel` has no `call` method
+   */
+  constructor(
+    private readonly chatModel: ChatModel,
+    toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+    state: RequestSpecState = emptyState(),
+  ) {
+    if (typeof (chatModel as ChatModel | null | undefined)?.call !== 'function') {
+      throw new ChatClientConfigurationError({
+        setting: 'chatModel',
+        value: chatModel,
+        message: 'ChatClient needs a ChatModel (an object with call(prompt)), got ' + String(chatModel) + '.',
+      });
+    }
+    this.advisorBuilder = toolCallingAdvisorBuilder ?? ToolCallingAdvisor.builder();
+    this.state = state;
+  }
+
+  /** Default system text. @throws ChatClientConfigurationError when blank */
+  defaultSystem(text: string): this {
+    this.state.systemText = requireText(text, 'defaultSystem');
+    return this;
+  }
+
+  /** Default user text. @throws ChatClientConfigurationError when blank */
+  defaultUser(text: string): this {
+    this.state.userText = requireText(text, 'defaultUser');
+    return this;
+  }
+
+  /**
+   * Default tools, in the forms `ChatClientRequestSpec.tools` accepts (objects with `@Tool`
+   * methods are converted now; providers are asked on every request).
+   *
+   * @throws ChatClientConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
+   */
+  defaultTools(...tools: ToolInput[]): this {
+    addTools(this.state, tools, 'defaultTools');
+    return this;
+  }
+
+  /** Alias of {@link ChatClientBuilder.defaultTools}. */
+  defaultToolCallbacks(...toolCallbacks: ToolInput[]): this {
+    addTools(this.state, toolCallbacks, 'defaultToolCallbacks');
+    return this;
+  }
+
+  /**
+   * Default tool context, merged into every request's tool context (the request wins on the same key).
+   *
+   * @throws ChatClientConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
+   */
+  defaultToolContext(context: Readonly<Record<string, unknown>>): this {
+    addToolContext(this.state, context, 'defaultToolContext');
+    return this;
+  }
+
+  /**
+   * Default advisors, or default advisor parameters and advisors through a callback (e.g.
+   * `AdvisorParams.toolCallingAdvisorAutoRegister(false)` for every request).
+   *
+   * @throws ChatClientConfigurationError when an argument is not an advisor
+   */
+  defaultAdvisors(consumer: AdvisorSpecConsumer): this;
+  defaultAdvisors(...advisors: Advisor[]): this;
+  defaultAdvisors(...args: [AdvisorSpecConsumer] | Advisor[]): this {
+    addAdvisors(this.state, args, 'defaultAdvisors');
+    return this;
+  }
+
+  /**
+   * Default options, applied over the model's default options and under each request's options.
+   *
+   * @throws ChatClientConfigurationError when `options` is not an object
+   */
+  defaultOptions(options: ChatOptions): this {
+    this.state.defaultOptions = requireOptions(options, 'defaultOptions');
+    return this;
+  }
+
+  /**
+   * The builder of the `ToolCallingAdvisor` added to each request (a copy is built per request).
+   *
+   * @throws ChatClientConfigurationError when `builder` has no `copy`/`build` methods
+   */
+  toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>): this {
+    const candidate = builder as Partial<ToolCallingAdvisorBuilder> | null | undefined;
+    if (typeof candidate?.copy !== 'function' || typeof candidate.build !== 'function') {
+      throw new ChatClientConfigurationError({
+        setting: 'toolCallingAdvisorBuilder',
+        value: builder,
+        message:
+          'toolCallingAdvisorBuilder(): expected a ToolCallingAdvisorBuilder such as ToolCallingAdvisor.builder().',
+      });
+    }
+    this.advisorBuilder = builder;
+    return this;
+  }
+
+  /** An independent copy of this builder (same tool-calling advisor builder). */
+  clone(): ChatClientBuilder {
+    return new ChatClientBuilder(this.chatModel, this.advisorBuilder, copyState(this.state));
+  }
+
+  /** A client with a snapshot of these defaults; later builder changes do not affect it. */
+  build(): ChatClient {
+    return new ChatClient(this.chatModel, copyState(this.state), this.advisorBuilder);
+  }
+}

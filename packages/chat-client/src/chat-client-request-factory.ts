@@ -1,0 +1,66 @@
+import {
+  type ChatModel,
+  type ChatOptions,
+  type Message,
+  Prompt,
+  SystemMessage,
+  type ToolCallingChatOptions,
+  UserMessage,
+  assertUniqueToolNames,
+  mergeToolContext,
+} from '@sprout-ai/core';
+import { ChatClientRequest } from './chat-client-request';
+import type { RequestSpecState } from './request-spec-state';
+
+/**
+ * Builds the request that enters the advisor chain from a spec's state:
+ * - messages: the system text (if any), the explicit messages, the user text (if any), in that order;
+ * - options: the model's default options, overlaid by the client's default options, overlaid by
+ *   the request's options (unset keys do not override; tool callbacks are appended and tool
+ *   contexts merged, later layers winning);
+ * - when the ChatClient-level tools (callbacks plus every provider's `getToolCallbacks()`, asked
+ *   now) are not empty: their names must be unique and they **replace** the options' callbacks;
+ * - the ChatClient-level tool context is merged over the options' tool context;
+ * - context: a copy of the advisor parameters.
+ *
+ * @throws DuplicateToolNameError when two ChatClient-level tools share a name
+ * @see Spring AI `DefaultChatClientUtils.toChatClientRequest`
+ */
+export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecState): ChatClientRequest {
+  const messages: Message[] = [];
+  if (state.systemText !== undefined && state.systemText.trim() !== '')
+    messages.push(new SystemMessage(state.systemText));
+  messages.push(...state.messages);
+  if (state.userText !== undefined && state.userText.trim() !== '') messages.push(new UserMessage(state.userText));
+
+  let options = combine(combine(combine({}, chatModel.defaultOptions), state.defaultOptions), state.options);
+  const toolCallbacks = [
+    ...state.toolCallbacks,
+    ...state.toolCallbackProviders.flatMap((provider) => provider.getToolCallbacks()),
+  ];
+  if (toolCallbacks.length > 0) {
+    assertUniqueToolNames(toolCallbacks);
+    options = { ...options, toolCallbacks };
+  }
+  if (Object.keys(state.toolContext).length > 0) {
+    options = { ...options, toolContext: mergeToolContext(state.toolContext, options.toolContext) };
+  }
+  return new ChatClientRequest(new Prompt(messages, options), state.advisorParams);
+}
+
+/** `base` overlaid by the set keys of `overlay`; callbacks appended, tool contexts merged. */
+function combine(base: ToolCallingChatOptions, overlay: ChatOptions | undefined): ToolCallingChatOptions {
+  if (overlay === undefined) return base;
+  const other = overlay as ToolCallingChatOptions;
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(other)) {
+    if (value !== undefined) result[key] = value;
+  }
+  if (base.toolCallbacks !== undefined || other.toolCallbacks !== undefined) {
+    result.toolCallbacks = [...(base.toolCallbacks ?? []), ...(other.toolCallbacks ?? [])];
+  }
+  if (base.toolContext !== undefined || other.toolContext !== undefined) {
+    result.toolContext = mergeToolContext(other.toolContext, base.toolContext);
+  }
+  return result as ToolCallingChatOptions;
+}

@@ -1,0 +1,159 @@
+import type { ChatModel, ChatOptions, Message } from '@sprout-ai/core';
+import type { Advisor } from './advisor/api/advisor';
+import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
+import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
+import { buildAdvisorChain } from './advisor-chain-factory';
+import type { AdvisorSpecConsumer } from './advisor-spec';
+import { CallResponseSpec } from './call-response-spec';
+import type { ChatClientResponse } from './chat-client-response';
+import { toChatClientRequest } from './chat-client-request-factory';
+import {
+  type RequestSpecState,
+  addAdvisors,
+  addToolContext,
+  addTools,
+  requireMessages,
+  requireOptions,
+  requireText,
+} from './request-spec-state';
+import type { ToolInput } from './tool-registration';
+
+/**
+ * One request being described, started by `chatClient.prompt()` from a copy of the client's
+ * defaults. Every method changes this spec and returns it; `.call()` sends it.
+ *
+ * @example
+ * ```ts
+ * const answer = await chatClient
+ *   .prompt()
+ *   .system('You are the order desk.')
+ *   .user('Where is order A123?')
+ *   .tools(new OrderTools())
+ *   .toolContext({ customerId: 'c-42' })
+ *   .call()
+ *   .content();
+ * ```
+ * @see Spring AI `ChatClient.ChatClientRequestSpec`
+ */
+export class ChatClientRequestSpec {
+  /**
+   * Use `chatClient.prompt()` instead.
+   *
+   * @param chatModel - the client's model
+   * @param state - this spec's own copy of the client's defaults (internal)
+   * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor
+   */
+  constructor(
+    private readonly chatModel: ChatModel,
+    private readonly state: RequestSpecState,
+    private readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+  ) {}
+
+  /**
+   * Sets the system text (sent first). Replaces the client's default system text.
+   *
+   * @throws ChatClientConfigurationError when `text` is blank
+   */
+  system(text: string): this {
+    this.state.systemText = requireText(text, 'system');
+    return this;
+  }
+
+  /**
+   * Sets the user text (sent last). Replaces the client's default user text.
+   *
+   * @throws ChatClientConfigurationError when `text` is blank
+   */
+  user(text: string): this {
+    this.state.userText = requireText(text, 'user');
+    return this;
+  }
+
+  /**
+   * Appends messages (sent between the system text and the user text), e.g. an earlier conversation.
+   *
+   * @throws ChatClientConfigurationError when an argument is not a message
+   */
+  messages(...messages: Message[]): this {
+    this.state.messages.push(...requireMessages(messages, 'messages'));
+    return this;
+  }
+
+  /**
+   * Adds tools to the client's default tools. Accepts `ToolCallback`s, `ToolCallbackProvider`s
+   * (asked for their callbacks each time the request is sent), objects with `@Tool` methods
+   * (converted now with `ToolCallbacks.from`), and arrays of those.
+   *
+   * @throws ChatClientConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
+   * @throws MissingToolSchemaError when an object's `@Tool` method has no schema in the registry
+   */
+  tools(...tools: ToolInput[]): this {
+    addTools(this.state, tools, 'tools');
+    return this;
+  }
+
+  /** Alias of {@link ChatClientRequestSpec.tools}. */
+  toolCallbacks(...toolCallbacks: ToolInput[]): this {
+    addTools(this.state, toolCallbacks, 'toolCallbacks');
+    return this;
+  }
+
+  /**
+   * Merges application data handed to every tool call (never sent to the model); on the same key
+   * this call's value wins over the client's default.
+   *
+   * @param context - e.g. `{ customerId: 'c-42' }`
+   * @throws ChatClientConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
+   */
+  toolContext(context: Readonly<Record<string, unknown>>): this {
+    addToolContext(this.state, context, 'toolContext');
+    return this;
+  }
+
+  /**
+   * Sets the request's options, applied over the model's and the client's default options (keys
+   * left unset keep the defaults).
+   *
+   * @throws ChatClientConfigurationError when `options` is not an object
+   */
+  options(options: ChatOptions): this {
+    this.state.options = requireOptions(options, 'options');
+    return this;
+  }
+
+  /**
+   * Adds advisors, or configures advisor parameters and advisors through a callback.
+   *
+   * @example
+   * ```ts
+   * spec.advisors(loggingAdvisor);
+   * spec.advisors((a) => a.param('chat_memory_conversation_id', 'c-1'));
+   * spec.advisors(AdvisorParams.toolCallingAdvisorAutoRegister(false));
+   * ```
+   * @throws ChatClientConfigurationError when an argument is not an advisor
+   */
+  advisors(consumer: AdvisorSpecConsumer): this;
+  advisors(...advisors: Advisor[]): this;
+  advisors(...args: [AdvisorSpecConsumer] | Advisor[]): this {
+    addAdvisors(this.state, args, 'advisors');
+    return this;
+  }
+
+  /**
+   * Describes a blocking (non-streaming) call; nothing is sent until a method of the returned
+   * spec is awaited.
+   */
+  call(): CallResponseSpec {
+    return new CallResponseSpec(() => this.execute());
+  }
+
+  /**
+   * @throws DuplicateToolNameError when two ChatClient-level tools share a name
+   * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
+   */
+  private async execute(): Promise<ChatClientResponse> {
+    const request = toChatClientRequest(this.chatModel, this.state);
+    const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
+    return chain.nextCall(request);
+  }
+}

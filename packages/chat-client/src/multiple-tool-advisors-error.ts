@@ -1,0 +1,25 @@
+import { SproutError } from '@sprout-ai/core';
+import type { Advisor } from './advisor/api/advisor';
+
+/**
+ * The advisor chain of a request holds more than one `ToolAdvisor` (two loops would each execute
+ * the model's tool calls).
+ *
+ * @see Spring AI `DefaultChatClient` (its `IllegalStateException` "At most one ToolAdvisor …")
+ */
+export class MultipleToolAdvisorsError extends SproutError {
+  /** The ToolAdvisors found, in chain order. */
+  readonly toolAdvisors: readonly Advisor[];
+
+  /**
+   * @param options - the ToolAdvisors of the chain
+   */
+  constructor(options: { toolAdvisors: readonly Advisor[] }) {
+    const list = options.toolAdvisors.map((a) => `${a.name} (order=${a.order})`).join(', ');
+    super(
+      `At most one ToolAdvisor is allowed in the advisor chain, but found ${options.toolAdvisors.length}: [${list}]. ` +
+        'Pass only one ToolAdvisor to .advisors()/.defaultAdvisors() (the ChatClient adds a ToolCallingAdvisor only when none is present).',
+    );
+    this.toolAdvisors = Object.freeze([...options.toolAdvisors]);
+  }
+}

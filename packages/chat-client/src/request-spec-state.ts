@@ -1,0 +1,210 @@
+import {
+  AssistantMessage,
+  type ChatOptions,
+  type Message,
+  SystemMessage,
+  type ToolCallback,
+  type ToolCallbackProvider,
+  ToolResponseMessage,
+  UserMessage,
+} from '@sprout-ai/core';
+import type { Advisor } from './advisor/api/advisor';
+import type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
+import { ChatClientConfigurationError } from './chat-client-configuration-error';
+import { registerTools } from './tool-registration';
+
+/**
+ * Everything a ChatClient builder or a request spec has collected (internal). The defaults of a
+ * ChatClient are one of these; `prompt()` starts from a copy of them.
+ */
+export interface RequestSpecState {
+  systemText?: string;
+  userText?: string;
+  messages: Message[];
+  toolCallbacks: ToolCallback[];
+  toolCallbackProviders: ToolCallbackProvider[];
+  toolContext: Record<string, unknown>;
+  /** Mutated by auto-registration of the ToolCallingAdvisor (so a second `call()` finds it). */
+  advisors: Advisor[];
+  advisorParams: Record<string, unknown>;
+  /** The client's `defaultOptions`. */
+  defaultOptions?: ChatOptions;
+  /** The request's `.options(...)`. */
+  options?: ChatOptions;
+}
+
+/** An empty state. */
+export function emptyState(): RequestSpecState {
+  return {
+    messages: [],
+    toolCallbacks: [],
+    toolCallbackProviders: [],
+    toolContext: {},
+    advisors: [],
+    advisorParams: {},
+  };
+}
+
+/** A copy whose lists and maps can be changed without touching `state`. */
+export function copyState(state: RequestSpecState): RequestSpecState {
+  return {
+    ...state,
+    messages: [...state.messages],
+    toolCallbacks: [...state.toolCallbacks],
+    toolCallbackProviders: [...state.toolCallbackProviders],
+    toolContext: { ...state.toolContext },
+    advisors: [...state.advisors],
+    advisorParams: { ...state.advisorParams },
+  };
+}
+
+/** Adds the tools of a `.tools(...)`-like call to `state`. */
+export function addTools(state: RequestSpecState, items: readonly unknown[], method: string): void {
+  const registered = registerTools(items, method);
+  state.toolCallbacks.push(...registered.toolCallbacks);
+  state.toolCallbackProviders.push(...registered.toolCallbackProviders);
+}
+
+/**
+ * Merges a tool context into `state` (new values win).
+ *
+ * @throws ChatClientConfigurationError when the map is not a plain object, a key is blank, or a
+ * value is `null`/`undefined`
+ */
+export function addToolContext(state: RequestSpecState, context: unknown, method: string): void {
+  if (typeof context !== 'object' || context === null || Array.isArray(context) || context instanceof Map) {
+    throw configError(
+      method,
+      context,
+      `${method}(): context cannot be null and must be a plain object such as { userId: 'u-7' }, got ${kind(context)}.`,
+    );
+  }
+  for (const [key, value] of Object.entries(context)) {
+    if (key.trim() === '') {
+      throw configError(
+        method,
+        context,
+        `${method}(): context key cannot be null or empty (got ${JSON.stringify(key)}).`,
+      );
+    }
+    if (value === null || value === undefined) {
+      throw configError(
+        method,
+        context,
+        `${method}(): context values cannot contain null elements: the value of '${key}' is ${String(value)}. ` +
+          'Leave the key out instead.',
+      );
+    }
+  }
+  Object.assign(state.toolContext, context);
+}
+
+/** Checks a system/user text. */
+export function requireText(text: unknown, method: string): string {
+  if (typeof text !== 'string' || text.trim() === '') {
+    throw configError(method, text, `${method}(): text cannot be null or empty, got ${kind(text)}.`);
+  }
+  return text;
+}
+
+/** Checks explicit messages. */
+export function requireMessages(messages: readonly unknown[], method: string): Message[] {
+  return messages.map((message, i) => {
+    if (
+      message instanceof SystemMessage ||
+      message instanceof UserMessage ||
+      message instanceof AssistantMessage ||
+      message instanceof ToolResponseMessage
+    ) {
+      return message;
+    }
+    throw configError(
+      method,
+      message,
+      `${method}(): argument ${i + 1} is ${kind(message)}, not a message. ` +
+        'Pass SystemMessage, UserMessage, AssistantMessage or ToolResponseMessage instances.',
+    );
+  });
+}
+
+/** Checks chat options. */
+export function requireOptions(options: unknown, method: string): ChatOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw configError(
+      method,
+      options,
+      `${method}(): options must be an object such as { temperature: 0 }, got ${kind(options)}.`,
+    );
+  }
+  return options as ChatOptions;
+}
+
+/**
+ * Applies `.advisors(...)` arguments: either one callback receiving an {@link AdvisorSpec}, or
+ * advisors.
+ */
+export function addAdvisors(state: RequestSpecState, args: readonly unknown[], method: string): void {
+  if (args.length === 1 && typeof args[0] === 'function') {
+    (args[0] as AdvisorSpecConsumer)(new StateAdvisorSpec(state, method));
+    return;
+  }
+  state.advisors.push(...requireAdvisors(args, method));
+}
+
+class StateAdvisorSpec implements AdvisorSpec {
+  constructor(
+    private readonly state: RequestSpecState,
+    private readonly method: string,
+  ) {}
+
+  param(key: string, value: unknown): AdvisorSpec {
+    if (typeof key !== 'string' || key.trim() === '') {
+      throw configError(this.method, key, `${this.method}(): param key cannot be null or empty, got ${kind(key)}.`);
+    }
+    if (value === null || value === undefined) {
+      throw configError(this.method, value, `${this.method}(): param value of '${key}' cannot be ${String(value)}.`);
+    }
+    this.state.advisorParams[key] = value;
+    return this;
+  }
+
+  params(params: Readonly<Record<string, unknown>>): AdvisorSpec {
+    if (typeof params !== 'object' || params === null) {
+      throw configError(this.method, params, `${this.method}(): params must be an object, got ${kind(params)}.`);
+    }
+    for (const [key, value] of Object.entries(params)) this.param(key, value);
+    return this;
+  }
+
+  advisors(...advisors: Advisor[]): AdvisorSpec {
+    this.state.advisors.push(...requireAdvisors(advisors, this.method));
+    return this;
+  }
+}
+
+function requireAdvisors(advisors: readonly unknown[], method: string): Advisor[] {
+  return advisors.map((advisor, i) => {
+    const candidate = advisor as Partial<Advisor> | null | undefined;
+    if (typeof advisor !== 'object' || candidate === null || typeof candidate?.order !== 'number') {
+      throw configError(
+        method,
+        advisor,
+        `${method}(): argument ${i + 1} is ${kind(advisor)}, not an advisor. ` +
+          'Pass objects with a name, a numeric order and adviseCall(request, chain), or one (spec) => … callback.',
+      );
+    }
+    return advisor as Advisor;
+  });
+}
+
+function configError(setting: string, value: unknown, message: string): ChatClientConfigurationError {
+  return new ChatClientConfigurationError({ setting, value, message });
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'Object'}`;
+  return typeof value === 'undefined' ? 'undefined' : `the ${typeof value} ${String(value)}`;
+}
