@@ -1,1 +1,35 @@
-export {};
+// Public surface of @sprout-ai/test: test doubles at the model boundary and on the wire.
+export { ScriptExhaustedError } from './script-exhausted-error';
+
+export {
+  ScriptedChatModel,
+  type ScriptedChatStep,
+  type ScriptedChatStepFunction,
+  type ScriptedChatModelOptions,
+} from './model/scripted-chat-model';
+export {
+  assistantText,
+  assistantToolCalls,
+  type ToolCallSpec,
+  type ChatResponseSpec,
+} from './model/chat-response-builders';
+
+export {
+  OpenAiWireServer,
+  type OpenAiWireServerOptions,
+  type WireScriptStep,
+  type WireStepFunction,
+  type WireStepResult,
+  type WireErrorStep,
+  type RecordedWireRequest,
+} from './wire/openai-wire-server';
+export { chatCompletion, type ChatCompletionSpec, type ChatCompletionToolCallSpec } from './wire/chat-completion';
+export type {
+  WireChatRequest,
+  WireChatCompletion,
+  WireChoice,
+  WireMessage,
+  WireTool,
+  WireToolCall,
+  WireUsage,
+} from './wire/wire-types';

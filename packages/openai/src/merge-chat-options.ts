@@ -1,0 +1,24 @@
+import { mergeToolCallbacks, mergeToolContext } from '@sprout-ai/core';
+import type { OpenAiChatOptions } from './openai-chat-options';
+
+/**
+ * Layers a request's options over the model's defaults: every option the request sets wins;
+ * `toolCallbacks` and `toolNames` of the request replace the defaults' when non-empty (Spring's
+ * `mergeToolCallbacks`); tool contexts are united, request keys winning.
+ */
+export function mergeChatOptions(
+  defaults: OpenAiChatOptions,
+  runtime: OpenAiChatOptions | undefined,
+): OpenAiChatOptions {
+  if (!runtime) return defaults;
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(runtime)) {
+    if (value !== undefined) merged[key] = value;
+  }
+  return {
+    ...(merged as OpenAiChatOptions),
+    toolCallbacks: mergeToolCallbacks(runtime.toolCallbacks, defaults.toolCallbacks),
+    toolNames: runtime.toolNames?.length ? runtime.toolNames : defaults.toolNames,
+    toolContext: mergeToolContext(runtime.toolContext, defaults.toolContext),
+  };
+}

@@ -1,0 +1,118 @@
+import { STATUS_CODES } from 'node:http';
+import { SproutError } from '@sprout-ai/core';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+
+/**
+ * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or
+ * answered with an error status. The message is one line saying which endpoint failed, what it said
+ * and which setting to check, e.g.
+ * `OpenAI-compatible endpoint https://api.openai.com/v1 answered 401 Unauthorized: Incorrect API key provided. Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).`
+ * The `openai` package's error is the `cause`.
+ *
+ * @remarks Spring surfaces the HTTP client's exception; we wrap it so callers see one error type
+ * with the endpoint and model as fields.
+ */
+export class OpenAiApiError extends SproutError {
+  /** HTTP status the server answered with; `undefined` when there was no answer. */
+  readonly status?: number;
+  /** The provider's error code, e.g. `invalid_api_key`, when it sent one. */
+  readonly code?: string;
+  /** Base URL of the endpoint, e.g. `https://api.openai.com/v1`. */
+  readonly baseUrl: string;
+  /** Model the request asked for. */
+  readonly model: string;
+
+  /**
+   * @param options - the message, the endpoint and model, the status and code when known, and the cause
+   */
+  constructor(options: {
+    message: string;
+    baseUrl: string;
+    model: string;
+    status?: number;
+    code?: string;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+    this.baseUrl = options.baseUrl;
+    this.model = options.model;
+  }
+}
+
+/** Context for {@link toOpenAiApiError}. */
+export interface OpenAiRequestContext {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+}
+
+const API_KEY_HINT = 'Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).';
+const BASE_URL_HINT = 'Check spring.ai.openai.base-url.';
+
+/**
+ * Converts an error of the `openai` package into an {@link OpenAiApiError}; any other error is
+ * returned unchanged.
+ */
+export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext): unknown {
+  if (!(error instanceof APIError)) return error;
+  const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
+  const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
+  if (error instanceof APIUserAbortError) {
+    return new OpenAiApiError({ ...base, message: `The request to ${endpoint} was aborted.` });
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
+    return new OpenAiApiError({ ...base, message });
+  }
+  if (error instanceof APIConnectionError || error.status === undefined) {
+    const message = `${endpoint} is unreachable (${rootCauseMessage(error)}). ${BASE_URL_HINT}`;
+    return new OpenAiApiError({ ...base, message });
+  }
+  const status = error.status;
+  const statusLine = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+  const detail = providerMessage(error);
+  const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hintFor(status, context.model)}`;
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  return new OpenAiApiError({ ...base, message: message.trimEnd(), status, code });
+}
+
+function hintFor(status: number, model: string): string {
+  if (status === 401) return API_KEY_HINT;
+  if (status === 403) return `Check that the API key may use model '${model}'. ${API_KEY_HINT}`;
+  if (status === 404) {
+    return `${BASE_URL_HINT} Also check the model name '${model}' (spring.ai.openai.chat.options.model).`;
+  }
+  if (status === 429) return 'Rate limit or quota reached: retry later, or check the account plan.';
+  if (status >= 500) return 'The server failed; retry later.';
+  return '';
+}
+
+/** The provider's own explanation, on one line and at most 300 characters. */
+function providerMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  let text: string;
+  if (body && typeof body.message === 'string') text = body.message;
+  else if (body && body.message !== undefined) text = JSON.stringify(body.message);
+  else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
+  text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** The innermost cause's message, e.g. `connect ECONNREFUSED 127.0.0.1:8080` (duck-typed: causes may come from another realm). */
+function rootCauseMessage(error: Error): string {
+  let current: unknown = error;
+  let message = error.message;
+  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
+    const { message: text, cause, errors } = current as { message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof text === 'string' && text !== '') message = text;
+    else if (Array.isArray(errors)) {
+      // AggregateError (e.g. `localhost` tried on ::1 and 127.0.0.1): its message is empty.
+      const parts = (errors as unknown[]).map((e) => (e as { message?: unknown })?.message).filter(Boolean);
+      if (parts.length > 0) message = parts.join('; ');
+    }
+    current = cause;
+  }
+  return message;
+}

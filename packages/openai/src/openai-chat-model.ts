@@ -1,0 +1,167 @@
+import {
+  createLogger,
+  SproutError,
+  type ChatModel,
+  type ChatResponse,
+  type Prompt,
+  type ToolCallingManager,
+  type ToolDefinition,
+} from '@sprout-ai/core';
+import OpenAI from 'openai';
+import { mergeChatOptions } from './merge-chat-options';
+import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
+import type { OpenAiChatOptions } from './openai-chat-options';
+import {
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_OPENAI_MAX_RETRIES,
+  DEFAULT_OPENAI_MODEL,
+  DEFAULT_OPENAI_TIMEOUT_MS,
+} from './openai-defaults';
+import { toChatCompletionParams } from './openai-request-mapper';
+import { toChatResponse } from './openai-response-mapper';
+import { realmSafeFetch } from './realm-safe-fetch';
+import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
+
+/** Constructor options of {@link OpenAiChatModel}. */
+export interface OpenAiChatModelOptions {
+  /**
+   * Endpoint, with or without `/v1` (see {@link resolveOpenAiBaseUrl}).
+   * @defaultValue {@link DEFAULT_OPENAI_BASE_URL}
+   */
+  readonly baseUrl?: string;
+  /**
+   * Bearer token. Falls back to the `OPENAI_API_KEY` environment variable, then to a placeholder
+   * (local servers such as Ollama need none; OpenAI then answers 401).
+   */
+  readonly apiKey?: string;
+  /** A ready client; when given, `baseUrl`, `apiKey`, `maxRetries` and `timeoutMs` are ignored. */
+  readonly client?: OpenAI;
+  /** Options under every request's options; `model` defaults to {@link DEFAULT_OPENAI_MODEL}. */
+  readonly defaultOptions?: OpenAiChatOptions;
+  /** Resolves the tool definitions sent (including `toolNames`); without it, `toolCallbacks` are sent. */
+  readonly toolCallingManager?: ToolCallingManager;
+  /**
+   * Retries done by the `openai` client on connection errors, 408, 409, 429 and 5xx.
+   * @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}
+   */
+  readonly maxRetries?: number;
+  /**
+   * Time allowed per request attempt, in milliseconds.
+   * @defaultValue {@link DEFAULT_OPENAI_TIMEOUT_MS}
+   */
+  readonly timeoutMs?: number;
+}
+
+const PLACEHOLDER_API_KEY = 'no-api-key';
+
+/**
+ * A `ChatModel` for OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio …) over the
+ * Chat Completions API, built on the `openai` package.
+ *
+ * It sends the prompt's messages and tool definitions and returns the response as is, tool calls
+ * included; it never executes tools (the `ToolCallingAdvisor` does).
+ *
+ * @example
+ * ```ts
+ * const model = new OpenAiChatModel({ apiKey: process.env.OPENAI_API_KEY, defaultOptions: { model: 'gpt-4o-mini' } });
+ * const response = await model.call(new Prompt('Hello'));
+ * ```
+ * @see Spring AI `OpenAiChatModel`
+ * @remarks No streaming yet. A tool call the server sent without an id gets a synthesized one, and
+ * object `arguments` are turned into JSON text, so every call can be answered.
+ */
+export class OpenAiChatModel implements ChatModel {
+  /** The model's default options, `model` always set. */
+  readonly defaultOptions: OpenAiChatOptions & { readonly model: string };
+  /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
+  readonly baseUrl: string;
+
+  private readonly client: OpenAI;
+  private readonly toolCallingManager?: ToolCallingManager;
+  private readonly timeoutMs: number;
+  private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
+
+  /**
+   * @param options - endpoint, credentials, default options, tool manager, retries and timeout
+   * @throws SproutError when `baseUrl` is not an absolute http(s) URL
+   */
+  constructor(options: OpenAiChatModelOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    if (options.client) {
+      this.client = options.client;
+      this.baseUrl = options.client.baseURL;
+    } else {
+      this.baseUrl = resolveOpenAiBaseUrl(options.baseUrl ?? DEFAULT_OPENAI_BASE_URL);
+      this.client = new OpenAI({
+        baseURL: this.baseUrl,
+        apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
+        maxRetries: options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES,
+        timeout: this.timeoutMs,
+        fetch: realmSafeFetch,
+      });
+    }
+    this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
+    this.toolCallingManager = options.toolCallingManager;
+  }
+
+  /**
+   * Sends the prompt as one Chat Completions request.
+   *
+   * @param prompt - messages and options; options are layered over {@link OpenAiChatModel.defaultOptions}
+   * @returns one generation per choice, with text, tool calls and finish reason; id, model and usage as metadata
+   * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
+   * answers something that is not a chat completion
+   * @throws SproutError when the options name tools (`toolNames`) but no tool calling manager is set,
+   * or a tool's input schema is not a JSON object
+   */
+  async call(prompt: Prompt): Promise<ChatResponse> {
+    const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
+    const model = options.model ?? this.defaultOptions.model;
+    const toolDefinitions = this.resolveToolDefinitions(options);
+    if (options.toolChoice !== undefined && toolDefinitions.length === 0) {
+      this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
+    }
+    const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
+    const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
+    this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
+
+    let completion: unknown;
+    try {
+      completion = await this.client.chat.completions.create(params);
+    } catch (error) {
+      throw toOpenAiApiError(error, context);
+    }
+    if (
+      typeof completion !== 'object' ||
+      completion === null ||
+      !Array.isArray((completion as { choices?: unknown }).choices)
+    ) {
+      throw notACompletion(completion, context);
+    }
+    return toChatResponse(completion, this.logger);
+  }
+
+  private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
+    if (this.toolCallingManager) return this.toolCallingManager.resolveToolDefinitions(options);
+    if (options.toolNames?.length) {
+      throw new SproutError(
+        `The request names tools [${options.toolNames.join(', ')}] but OpenAiChatModel has no toolCallingManager ` +
+          'to resolve names. Pass toolCallingManager to the constructor, or give the tools as toolCallbacks.',
+      );
+    }
+    return (options.toolCallbacks ?? []).map((callback) => callback.toolDefinition);
+  }
+}
+
+function notACompletion(body: unknown, context: OpenAiRequestContext): OpenAiApiError {
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
+  const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return new OpenAiApiError({
+    message:
+      `OpenAI-compatible endpoint ${context.baseUrl} answered with something that is not a chat completion ` +
+      `(no choices array): '${snippet}'. Check spring.ai.openai.base-url.`,
+    baseUrl: context.baseUrl,
+    model: context.model,
+    status: 200,
+  });
+}

@@ -1,0 +1,30 @@
+import type { ToolCallingChatOptions } from '@sprout-ai/core';
+
+/**
+ * Request options of {@link OpenAiChatModel}: the portable options, the tool options, and a few
+ * OpenAI-only parameters. Each maps to one field of the Chat Completions request.
+ *
+ * | option | wire field |
+ * |---|---|
+ * | `model`, `temperature` | `model`, `temperature` |
+ * | `maxTokens` / `maxCompletionTokens` | `max_tokens` / `max_completion_tokens` |
+ * | `topP`, `stopSequences` | `top_p`, `stop` |
+ * | `toolChoice`, `parallelToolCalls` | `tool_choice`, `parallel_tool_calls` (only sent with tools) |
+ * | `frequencyPenalty`, `presencePenalty`, `seed`, `user` | same names in snake_case |
+ *
+ * @see Spring AI `OpenAiChatOptions`
+ */
+export interface OpenAiChatOptions extends ToolCallingChatOptions {
+  /** Upper bound on generated tokens including reasoning tokens (units: tokens); for reasoning models. */
+  readonly maxCompletionTokens?: number;
+  /** Between -2.0 and 2.0; positive values discourage repeating tokens. */
+  readonly frequencyPenalty?: number;
+  /** Between -2.0 and 2.0; positive values encourage new topics. */
+  readonly presencePenalty?: number;
+  /** Best-effort deterministic sampling. */
+  readonly seed?: number;
+  /** An end-user id for the provider's abuse monitoring. */
+  readonly user?: string;
+  /** Whether the model may ask for several tool calls in one response. */
+  readonly parallelToolCalls?: boolean;
+}

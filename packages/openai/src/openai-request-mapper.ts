@@ -1,0 +1,123 @@
+import { MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { OpenAiChatOptions } from './openai-chat-options';
+
+/**
+ * Builds the Chat Completions request body. `tools`, `tool_choice` and `parallel_tool_calls` are
+ * only present when there is at least one tool; options that are not set are left out.
+ */
+export function toChatCompletionParams(
+  messages: readonly Message[],
+  options: OpenAiChatOptions & { readonly model: string },
+  toolDefinitions: readonly ToolDefinition[],
+): ChatCompletionCreateParamsNonStreaming {
+  const params: ChatCompletionCreateParamsNonStreaming = {
+    model: options.model,
+    messages: toOpenAiMessages(messages),
+  };
+  if (options.temperature !== undefined) params.temperature = options.temperature;
+  if (options.maxTokens !== undefined) params.max_tokens = options.maxTokens;
+  if (options.maxCompletionTokens !== undefined) params.max_completion_tokens = options.maxCompletionTokens;
+  if (options.topP !== undefined) params.top_p = options.topP;
+  if (options.stopSequences?.length) params.stop = [...options.stopSequences];
+  if (options.frequencyPenalty !== undefined) params.frequency_penalty = options.frequencyPenalty;
+  if (options.presencePenalty !== undefined) params.presence_penalty = options.presencePenalty;
+  if (options.seed !== undefined) params.seed = options.seed;
+  if (options.user !== undefined) params.user = options.user;
+  if (toolDefinitions.length > 0) {
+    params.tools = toolDefinitions.map(toOpenAiTool);
+    const choice = options.toolChoice;
+    if (choice !== undefined) {
+      params.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { ...choice.function } };
+    }
+    if (options.parallelToolCalls !== undefined) params.parallel_tool_calls = options.parallelToolCalls;
+  }
+  return params;
+}
+
+/**
+ * Maps messages to the wire: system, user, assistant (text never `null`; `tool_calls` only when
+ * there are calls) and one `tool` message per tool response, in order.
+ */
+export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+  const result: ChatCompletionMessageParam[] = [];
+  for (const message of messages) {
+    switch (message.messageType) {
+      case MessageType.SYSTEM:
+        result.push({ role: 'system', content: message.text });
+        break;
+      case MessageType.USER:
+        result.push({ role: 'user', content: message.text });
+        break;
+      case MessageType.ASSISTANT:
+        result.push({
+          role: 'assistant',
+          content: message.text ?? '',
+          ...(message.toolCalls.length > 0
+            ? {
+                tool_calls: message.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function' as const,
+                  function: { name: call.name, arguments: replayArguments(call.arguments) },
+                })),
+              }
+            : {}),
+        });
+        break;
+      case MessageType.TOOL:
+        for (const response of message.responses) {
+          result.push({ role: 'tool', tool_call_id: response.id, content: response.responseData ?? '' });
+        }
+        break;
+    }
+  }
+  return result;
+}
+
+/**
+ * Maps a tool definition to an OpenAI function tool. `parameters` is the parsed input schema
+ * without its top-level `$schema` key (meta-data some servers reject).
+ *
+ * @throws SproutError when the input schema is not a JSON object
+ */
+export function toOpenAiTool(definition: ToolDefinition): ChatCompletionFunctionTool {
+  const parameters = parseSchema(definition);
+  delete parameters.$schema;
+  return {
+    type: 'function',
+    function: {
+      name: definition.name,
+      ...(definition.description ? { description: definition.description } : {}),
+      parameters,
+    },
+  };
+}
+
+function parseSchema(definition: ToolDefinition): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(definition.inputSchema);
+  } catch (error) {
+    throw invalidSchema(definition, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidSchema(definition, 'is not a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function invalidSchema(definition: ToolDefinition, problem: string): SproutError {
+  return new SproutError(
+    `The inputSchema of tool '${definition.name}' ${problem}. ` +
+      'It must be JSON Schema object text, e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
+  );
+}
+
+/** Blank arguments (a no-parameter call) are replayed as `{}`; servers that parse them reject `''`. */
+function replayArguments(args: string | undefined): string {
+  return args === undefined || args.trim() === '' ? '{}' : args;
+}

@@ -1,0 +1,82 @@
+import { AssistantMessage, Prompt, UserMessage } from '@sprout-ai/core';
+import { ScriptExhaustedError } from '../script-exhausted-error';
+import { assistantText, assistantToolCalls } from './chat-response-builders';
+import { ScriptedChatModel } from './scripted-chat-model';
+
+describe(ScriptedChatModel, () => {
+  describe('.call', () => {
+    it('should play the script in order and record every prompt', async () => {
+      const first = assistantToolCalls([{ id: 'call_1', name: 'lookup', arguments: { q: 'x' } }]);
+      const model = new ScriptedChatModel([first, assistantText('done')]);
+
+      const r1 = await model.call(new Prompt('one'));
+      const r2 = await model.call(new Prompt('two'));
+
+      expect(r1).toBe(first);
+      expect(r2.result?.output.text).toBe('done');
+      expect(model.prompts.map((p) => (p.instructions[0] as UserMessage).text)).toEqual(['one', 'two']);
+      expect(model.remainingSteps).toBe(0);
+    });
+
+    it('should pass the prompt and the call index to a function step', async () => {
+      const model = new ScriptedChatModel([
+        assistantText('first'),
+        async (prompt, index) => assistantText(`${index}:${prompt.instructions.length}`),
+      ]);
+      await model.call(new Prompt('a'));
+
+      const response = await model.call(new Prompt([new UserMessage('a'), new AssistantMessage('b')]));
+
+      expect(response.result?.output.text).toBe('1:2');
+    });
+
+    describe('when the script is exhausted', () => {
+      it('should reject with ScriptExhaustedError naming the call and the script length', async () => {
+        const model = new ScriptedChatModel([assistantText('only')]);
+        await model.call(new Prompt('a'));
+
+        const call = model.call(new Prompt('b'));
+
+        await expect(call).rejects.toBeInstanceOf(ScriptExhaustedError);
+        await expect(call).rejects.toThrow(
+          'ScriptedChatModel script exhausted: request #2 arrived but the script has only 1 step.',
+        );
+        expect(model.prompts).toHaveLength(2);
+      });
+    });
+  });
+});
+
+describe(assistantToolCalls, () => {
+  it('should build tool calls with JSON text arguments, unique ids and finish reason tool_calls', () => {
+    const response = assistantToolCalls([
+      { name: 'a', arguments: { n: 1 } },
+      { name: 'b', arguments: '{"raw":true}' },
+      { name: 'c' },
+    ]);
+
+    const output = response.result?.output;
+    expect(output?.text).toBe('');
+    expect(output?.toolCalls.map((c) => [c.type, c.name, c.arguments])).toEqual([
+      ['function', 'a', '{"n":1}'],
+      ['function', 'b', '{"raw":true}'],
+      ['function', 'c', '{}'],
+    ]);
+    expect(new Set(output?.toolCalls.map((c) => c.id)).size).toBe(3);
+    expect(response.result?.metadata.finishReason).toBe('tool_calls');
+    expect(response.hasToolCalls()).toBe(true);
+  });
+});
+
+describe(assistantText, () => {
+  it('should build a text answer with finish reason stop and the given usage', () => {
+    const usage = { promptTokens: 3, completionTokens: 2, totalTokens: 5 };
+
+    const response = assistantText('hello', { usage });
+
+    expect(response.result?.output.text).toBe('hello');
+    expect(response.result?.metadata.finishReason).toBe('stop');
+    expect(response.metadata.usage).toEqual(usage);
+    expect(response.hasToolCalls()).toBe(false);
+  });
+});

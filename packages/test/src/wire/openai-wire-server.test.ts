@@ -1,0 +1,228 @@
+import OpenAI from 'openai';
+import { chatCompletion } from './chat-completion';
+import { OpenAiWireServer } from './openai-wire-server';
+
+describe(OpenAiWireServer, () => {
+  let server: OpenAiWireServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  function clientFor(wire: OpenAiWireServer): OpenAI {
+    return new OpenAI({ baseURL: wire.baseUrl, apiKey: 'sk-test', maxRetries: 0 });
+  }
+
+  describe('.start', () => {
+    it('should listen on 127.0.0.1 with a base URL ending in /v1', async () => {
+      server = await OpenAiWireServer.start({ script: [] });
+      expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    });
+
+    it('should reject options with neither a script nor a handler', async () => {
+      await expect(OpenAiWireServer.start({} as never)).rejects.toThrow(/exactly one of `script`/);
+    });
+  });
+
+  describe('when a script step is a chat.completion object', () => {
+    it('should serve it to the real openai client', async () => {
+      server = await OpenAiWireServer.start({
+        script: [
+          chatCompletion({
+            toolCalls: [{ id: 'call_1', name: 'getOrderStatus', arguments: { orderId: 'A123' } }],
+            usage: { promptTokens: 12, completionTokens: 7 },
+          }),
+        ],
+      });
+
+      const completion = await clientFor(server).chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Where is A123?' }],
+      });
+
+      const choice = completion.choices[0];
+      expect(choice.finish_reason).toBe('tool_calls');
+      expect(choice.message.content).toBeNull();
+      expect(choice.message.tool_calls).toEqual([
+        { id: 'call_1', type: 'function', function: { name: 'getOrderStatus', arguments: '{"orderId":"A123"}' } },
+      ]);
+      expect(completion.usage).toEqual({ prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 });
+    });
+
+    it('should record each request body and its headers in order', async () => {
+      server = await OpenAiWireServer.start({
+        script: [chatCompletion({ content: 'one' }), chatCompletion({ content: 'two' })],
+      });
+      const client = clientFor(server);
+
+      await client.chat.completions.create({ model: 'm1', messages: [{ role: 'user', content: 'first' }] });
+      await client.chat.completions.create({
+        model: 'm2',
+        messages: [{ role: 'user', content: 'second' }],
+        tools: [{ type: 'function', function: { name: 't', parameters: { type: 'object', properties: {} } } }],
+      });
+
+      expect(server.requests).toEqual([
+        { model: 'm1', messages: [{ role: 'user', content: 'first' }] },
+        {
+          model: 'm2',
+          messages: [{ role: 'user', content: 'second' }],
+          tools: [{ type: 'function', function: { name: 't', parameters: { type: 'object', properties: {} } } }],
+        },
+      ]);
+      expect(server.recordedRequests[0].headers.authorization).toBe('Bearer sk-test');
+      expect(server.recordedRequests[1].path).toBe('/v1/chat/completions');
+      expect(server.remainingSteps).toBe(0);
+    });
+  });
+
+  describe('when a script step is a function', () => {
+    it('should answer with what the function returns for the request and its index', async () => {
+      server = await OpenAiWireServer.start({
+        script: [(body, index) => chatCompletion({ content: `#${index}: ${String(body.messages[0].content)}` })],
+      });
+
+      const completion = await clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'ping' }],
+      });
+
+      expect(completion.choices[0].message.content).toBe('#0: ping');
+    });
+
+    it('should answer 500 naming the step when the function throws', async () => {
+      server = await OpenAiWireServer.start({
+        script: [
+          () => {
+            throw new Error('boom');
+          },
+        ],
+      });
+
+      const call = clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+      });
+
+      await expect(call).rejects.toMatchObject({
+        status: 500,
+        message: expect.stringMatching(/request #1 threw: boom/),
+      });
+    });
+  });
+
+  describe('when a script step is an error step', () => {
+    it('should answer with its status and body', async () => {
+      server = await OpenAiWireServer.start({
+        script: [
+          {
+            status: 401,
+            body: {
+              error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+            },
+          },
+        ],
+      });
+
+      const call = clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+      });
+
+      await expect(call).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+      await expect(call).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+    });
+  });
+
+  describe('when the script is exhausted', () => {
+    it('should answer 500 saying the script ran out, without the client retrying', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'only' })] });
+      const client = new OpenAI({ baseURL: server.baseUrl, apiKey: 'sk-test', maxRetries: 2 });
+      await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'a' }] });
+
+      const second = client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'b' }] });
+
+      await expect(second).rejects.toMatchObject({
+        status: 500,
+        message: expect.stringContaining(
+          'OpenAiWireServer script exhausted: request #2 arrived but the script has only 1 step.',
+        ),
+      });
+      expect(server.requests).toHaveLength(2);
+    });
+  });
+
+  describe('when a handler is given', () => {
+    it('should answer every request with it', async () => {
+      server = await OpenAiWireServer.start({
+        handler: (_body, index) => chatCompletion({ content: `answer ${index}` }),
+      });
+      const client = clientFor(server);
+
+      const answers: (string | null)[] = [];
+      for (let i = 0; i < 3; i++) {
+        const completion = await client.chat.completions.create({
+          model: 'm',
+          messages: [{ role: 'user', content: 'q' }],
+        });
+        answers.push(completion.choices[0].message.content);
+      }
+
+      expect(answers).toEqual(['answer 0', 'answer 1', 'answer 2']);
+      expect(server.remainingSteps).toBeUndefined();
+    });
+  });
+
+  describe('when the request asks for streaming', () => {
+    it('should answer 400 and keep the step for the next request', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'later' })] });
+      const client = clientFor(server);
+
+      const streamed = client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        stream: true,
+      });
+
+      await expect(streamed).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/streaming not supported yet/),
+      });
+      expect(server.remainingSteps).toBe(1);
+    });
+  });
+
+  describe('when the path is unknown', () => {
+    it('should answer 404 with a JSON error', async () => {
+      server = await OpenAiWireServer.start({ script: [] });
+
+      const response = await fetch(`${server.baseUrl}/models`);
+
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: expect.objectContaining({ message: expect.stringContaining('got GET /v1/models') }),
+      });
+    });
+  });
+
+  describe('when the body is not JSON', () => {
+    it('should answer 400 and record nothing', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion()] });
+
+      const response = await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body: '{not json' });
+
+      expect(response.status).toBe(400);
+      expect(server.requests).toHaveLength(0);
+    });
+  });
+
+  describe('.close', () => {
+    it('should stop accepting connections and be safe to call twice', async () => {
+      const wire = await OpenAiWireServer.start({ script: [chatCompletion()] });
+      await wire.close();
+      await wire.close();
+
+      await expect(fetch(`${wire.baseUrl}/chat/completions`, { method: 'POST', body: '{}' })).rejects.toThrow();
+    });
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { scriptExhaustedMessage } from '../script-exhausted-error';
+import type { WireChatCompletion, WireChatRequest } from './wire-types';
+
+/**
+ * A scripted non-200 (or raw) answer: the server replies with `status` and `body` as given.
+ *
+ * @example `{ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }`
+ */
+export interface WireErrorStep {
+  /** HTTP status code. */
+  readonly status: number;
+  /** Sent as JSON, or as-is when it is a string (to script malformed bodies). */
+  readonly body?: unknown;
+  /** Extra response headers, e.g. `{ 'x-should-retry': 'false' }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What one step answers: a `chat.completion` body (HTTP 200) or an error step. */
+export type WireStepResult = WireChatCompletion | WireErrorStep;
+
+/**
+ * A step computed from the request.
+ *
+ * @param body - the parsed request body
+ * @param index - 0-based index of the request among the chat-completion requests served
+ */
+export type WireStepFunction = (body: WireChatRequest, index: number) => WireStepResult | Promise<WireStepResult>;
+
+/** One entry of a script: a fixed answer, or a function of the request. */
+export type WireScriptStep = WireStepResult | WireStepFunction;
+
+/** Options of {@link OpenAiWireServer.start}: a `script` played in order, or a `handler` for every request. */
+export type OpenAiWireServerOptions = (
+  | { readonly script: readonly WireScriptStep[]; readonly handler?: never }
+  | { readonly handler: WireStepFunction; readonly script?: never }
+) & {
+  /** Port to listen on; defaults to 0 (an ephemeral port chosen by the OS). */
+  readonly port?: number;
+};
+
+/** A chat-completion request as the server received it. */
+export interface RecordedWireRequest {
+  /** Request path including any query string, e.g. `/v1/chat/completions`. */
+  readonly path: string;
+  /** Request headers (lower-case names), e.g. `authorization`. */
+  readonly headers: IncomingHttpHeaders;
+  readonly body: WireChatRequest;
+}
+
+const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
+
+/**
+ * An OpenAI-compatible HTTP server on 127.0.0.1 for tests and demos: it answers
+ * `POST /v1/chat/completions` from a script (one step per request, in order) and records every
+ * request body. Point a real `openai` client or `OpenAiChatModel` at {@link OpenAiWireServer.baseUrl}.
+ *
+ * When the script runs out it answers HTTP 500 with a message saying so; unknown paths get 404;
+ * `stream: true` requests get 400 (streaming is not supported yet). Answers the server makes up
+ * itself carry `x-should-retry: false`, so the `openai` client does not retry them.
+ *
+ * @example
+ * ```ts
+ * const server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'Hi!' })] });
+ * try {
+ *   const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'test' });
+ *   await model.call(new Prompt('Hello'));
+ *   expect(server.requests[0].messages).toEqual([{ role: 'user', content: 'Hello' }]);
+ * } finally {
+ *   await server.close();
+ * }
+ * ```
+ */
+export class OpenAiWireServer {
+  /** Base URL for an OpenAI client, ending in `/v1`, e.g. `http://127.0.0.1:41234/v1`. */
+  readonly baseUrl: string;
+  /** Every parsed `/v1/chat/completions` request body, in arrival order. */
+  readonly requests: readonly WireChatRequest[];
+  /** The same requests with their path and headers. */
+  readonly recordedRequests: readonly RecordedWireRequest[];
+
+  private readonly recorded: RecordedWireRequest[] = [];
+  private readonly bodies: WireChatRequest[] = [];
+  private served = 0;
+  private closed?: Promise<void>;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: OpenAiWireServerOptions,
+  ) {
+    const { port } = server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}/v1`;
+    this.requests = this.bodies;
+    this.recordedRequests = this.recorded;
+  }
+
+  /**
+   * Starts a server on 127.0.0.1.
+   *
+   * @param options - `{ script }` (steps played in order) or `{ handler }` (answers every request)
+   * @returns the listening server
+   * @throws Error when neither or both of `script` and `handler` are given, or the port is taken
+   */
+  static async start(options: OpenAiWireServerOptions): Promise<OpenAiWireServer> {
+    if ((options.script === undefined) === (options.handler === undefined)) {
+      throw new Error('OpenAiWireServer.start needs exactly one of `script` (an array of steps) or `handler`.');
+    }
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const wire = new OpenAiWireServer(server, options);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      wire.handle(req, res).catch((error: unknown) => {
+        sendJson(res, 500, errorBody(`OpenAiWireServer failed: ${messageOf(error)}`, 'server_error'), true);
+      });
+    });
+    return wire;
+  }
+
+  /** Steps left in the script, or `undefined` when the server runs a handler. */
+  get remainingSteps(): number | undefined {
+    return this.options.script ? Math.max(0, this.options.script.length - this.served) : undefined;
+  }
+
+  /** Stops listening and drops open keep-alive connections. Safe to call twice. */
+  async close(): Promise<void> {
+    this.closed ??= new Promise<void>((resolve, reject) => {
+      this.server.close((error) => (error ? reject(error) : resolve()));
+      this.server.closeAllConnections();
+    });
+    await this.closed;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = req.url ?? '/';
+    const pathname = path.split('?')[0];
+    if (pathname !== CHAT_COMPLETIONS_PATH) {
+      req.resume();
+      const message = `OpenAiWireServer serves only POST ${CHAT_COMPLETIONS_PATH}; got ${req.method} ${pathname}.`;
+      sendJson(res, 404, errorBody(message, 'not_found'), true);
+      return;
+    }
+    if (req.method !== 'POST') {
+      req.resume();
+      sendJson(
+        res,
+        405,
+        errorBody(`Use POST for ${CHAT_COMPLETIONS_PATH}; got ${req.method}.`, 'invalid_request_error'),
+        true,
+      );
+      return;
+    }
+    const text = await readBody(req);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      const message = `Request body is not valid JSON (${messageOf(error)}).`;
+      sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
+      return;
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      sendJson(res, 400, errorBody('Request body must be a JSON object.', 'invalid_request_error'), true);
+      return;
+    }
+    const request = body as WireChatRequest;
+    this.bodies.push(request);
+    this.recorded.push({ path, headers: req.headers, body: request });
+
+    if (request.stream === true) {
+      // Streaming (SSE) is the next step: a `respondStream` beside `respond` that writes chunks.
+      const message = 'OpenAiWireServer: streaming not supported yet; send the request with stream: false.';
+      sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
+      return;
+    }
+    await this.respond(request, res);
+  }
+
+  private async respond(request: WireChatRequest, res: ServerResponse): Promise<void> {
+    const index = this.served++;
+    const step = this.stepAt(index);
+    if (step === undefined) {
+      const length = this.options.script?.length ?? 0;
+      const message = scriptExhaustedMessage({
+        scriptOwner: 'OpenAiWireServer',
+        scriptLength: length,
+        requestIndex: index,
+      });
+      sendJson(res, 500, errorBody(message, 'script_exhausted'), true);
+      return;
+    }
+    let result: WireStepResult;
+    try {
+      result = typeof step === 'function' ? await step(request, index) : step;
+    } catch (error) {
+      const message = `OpenAiWireServer step for request #${index + 1} threw: ${messageOf(error)}`;
+      sendJson(res, 500, errorBody(message, 'script_error'), true);
+      return;
+    }
+    if (isErrorStep(result)) {
+      sendRaw(res, result.status, result.body, result.headers);
+    } else {
+      sendJson(res, 200, result, false);
+    }
+  }
+
+  private stepAt(index: number): WireScriptStep | undefined {
+    if (this.options.handler) return this.options.handler;
+    return this.options.script?.[index];
+  }
+}
+
+function isErrorStep(result: WireStepResult): result is WireErrorStep {
+  return typeof (result as { status?: unknown }).status === 'number';
+}
+
+function errorBody(message: string, type: string): { error: { message: string; type: string; code: null } } {
+  return { error: { message, type, code: null } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, noRetry: boolean): void {
+  sendRaw(res, status, body, noRetry ? { 'x-should-retry': 'false' } : undefined);
+}
+
+function sendRaw(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> | undefined,
+): void {
+  if (res.headersSent) return;
+  const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
