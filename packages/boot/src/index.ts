@@ -1,1 +1,43 @@
-export {};
+// Public surface of @sprout-ai/boot: the container bootstrap, properties, service tokens and
+// auto-configuration modules. The only package that imports inversify.
+export { SproutApplication, createSproutContainer, type SproutApplicationOptions } from './sprout-application';
+export { SproutTokens, type ServiceToken } from './sprout-tokens';
+
+export { loadProperties, DEFAULT_PROPERTIES_FILE, type LoadPropertiesOptions } from './properties/load-properties';
+export { SproutProperties } from './properties/sprout-properties';
+export type { PropertyValue } from './properties/property-reader';
+export { InvalidPropertyError } from './properties/invalid-property-error';
+export { PropertiesFileError } from './properties/properties-file-error';
+export {
+  type ToolCallingProperties,
+  type ToolCallLimitsProperties,
+  TOOL_CALLING_PROPERTY_KEYS,
+  DEFAULT_THROW_EXCEPTION_ON_ERROR,
+  DEFAULT_RESOLUTION_FALLBACK_ENABLED,
+  DEFAULT_ON_LIMIT_EXCEEDED,
+} from './properties/tool-calling-properties';
+export {
+  type OpenAiProperties,
+  type OpenAiChatProperties,
+  type OpenAiChatOptionsProperties,
+  OPENAI_PROPERTY_KEYS,
+  OPENAI_API_KEY_ENV,
+} from './properties/open-ai-properties';
+export {
+  type ChatClientProperties,
+  CHAT_CLIENT_PROPERTY_KEYS,
+  DEFAULT_CHAT_CLIENT_ENABLED,
+  DEFAULT_TOOL_CALLING_ENABLED,
+} from './properties/chat-client-properties';
+
+export {
+  ToolCallingAutoConfiguration,
+  configureToolCallingManager,
+} from './autoconfigure/tool-calling-auto-configuration';
+export { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
+export { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
+export { BoundToolCallingAdvisorBuilder } from './autoconfigure/bound-tool-calling-advisor-builder';
+
+export { scanToolClasses, type ToolScanResult } from './scan/scan-tool-classes';
+export { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
+export { ToolScanError } from './scan/tool-scan-error';

@@ -1,0 +1,53 @@
+import type { ChatModel, ToolCallingManager } from '@sprout-ai/core';
+import { OpenAiChatModel } from '@sprout-ai/openai';
+import { ContainerModule } from 'inversify';
+import { InvalidPropertyError } from '../properties/invalid-property-error';
+import { OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS } from '../properties/open-ai-properties';
+import type { SproutProperties } from '../properties/sprout-properties';
+import { SproutTokens } from '../sprout-tokens';
+
+/**
+ * Binds `ChatModel` to an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
+ * API key, default model, temperature and max tokens) and the container's `ToolCallingManager`,
+ * unless the user's modules bound a `ChatModel`. Singleton.
+ *
+ * @throws InvalidPropertyError at start-up when the model is needed and no API key is configured
+ * @see Spring AI `OpenAiChatAutoConfiguration`
+ */
+export class OpenAiAutoConfiguration extends ContainerModule {
+  /**
+   * @param properties - the application's properties (the `openAi` group is used)
+   */
+  constructor(properties: SproutProperties) {
+    const chat = properties.openAi.chat;
+    super(({ bind, isBound }) => {
+      if (isBound(SproutTokens.ChatModel)) return;
+      const apiKey = chat.apiKey;
+      if (apiKey === undefined) {
+        throw new InvalidPropertyError({
+          key: OPENAI_PROPERTY_KEYS.apiKey,
+          value: undefined,
+          allowed: 'an OpenAI API key',
+          hint:
+            `Set ${OPENAI_PROPERTY_KEYS.apiKey} in application.properties, or the environment variable ` +
+            `${OPENAI_API_KEY_ENV} (or SPRING_AI_OPENAI_API_KEY), or bind your own ChatModel to SproutTokens.ChatModel.`,
+        });
+      }
+      bind<ChatModel>(SproutTokens.ChatModel)
+        .toDynamicValue(
+          (context) =>
+            new OpenAiChatModel({
+              baseUrl: chat.baseUrl,
+              apiKey,
+              defaultOptions: {
+                model: chat.options.model,
+                temperature: chat.options.temperature,
+                maxTokens: chat.options.maxTokens,
+              },
+              toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
+            }),
+        )
+        .inSingletonScope();
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  DefaultToolCallingManager,
+  type DefaultToolCallingManagerBuilder,
+  DefaultToolExecutionExceptionProcessor,
+  DelegatingToolCallbackResolver,
+  StaticToolCallbackResolver,
+  type ToolCallbackProvider,
+  type ToolCallbackResolver,
+  type ToolCallingManager,
+  type ToolExecutionExceptionProcessor,
+  UNLIMITED_TOOL_CALLS,
+} from '@sprout-ai/core';
+import { ContainerModule } from 'inversify';
+import type { ToolCallingProperties } from '../properties/tool-calling-properties';
+import type { SproutProperties } from '../properties/sprout-properties';
+import { SproutTokens } from '../sprout-tokens';
+
+/**
+ * Binds the tool-execution services, each only when the user's modules have not bound it:
+ * - `ToolExecutionExceptionProcessor`: `DefaultToolExecutionExceptionProcessor` with `alwaysThrow`
+ *   from `spring.ai.tools.throw-exception-on-error`;
+ * - `ToolCallbackResolver`: `DelegatingToolCallbackResolver([StaticToolCallbackResolver(scanned tools)])`;
+ * - `ToolCallingManager`: `DefaultToolCallingManager` with that resolver and processor, the limits of
+ *   `spring.ai.tools.limits.*` and `spring.ai.tools.resolution.fallback.enabled`.
+ * All are singletons.
+ *
+ * @see Spring AI `ToolCallingAutoConfiguration`
+ */
+export class ToolCallingAutoConfiguration extends ContainerModule {
+  /**
+   * @param properties - the application's properties (the `toolCalling` group is used)
+   */
+  constructor(properties: SproutProperties) {
+    const config = properties.toolCalling;
+    super(({ bind, isBound }) => {
+      if (!isBound(SproutTokens.ToolExecutionExceptionProcessor)) {
+        bind<ToolExecutionExceptionProcessor>(SproutTokens.ToolExecutionExceptionProcessor)
+          .toDynamicValue(
+            () => new DefaultToolExecutionExceptionProcessor({ alwaysThrow: config.throwExceptionOnError }),
+          )
+          .inSingletonScope();
+      }
+      if (!isBound(SproutTokens.ToolCallbackResolver)) {
+        bind<ToolCallbackResolver>(SproutTokens.ToolCallbackResolver)
+          .toDynamicValue(
+            (context) =>
+              new DelegatingToolCallbackResolver([
+                new StaticToolCallbackResolver(
+                  context.get<ToolCallbackProvider>(SproutTokens.ToolCallbackProvider).getToolCallbacks(),
+                ),
+              ]),
+          )
+          .inSingletonScope();
+      }
+      if (!isBound(SproutTokens.ToolCallingManager)) {
+        bind<ToolCallingManager>(SproutTokens.ToolCallingManager)
+          .toDynamicValue((context) =>
+            configureToolCallingManager(DefaultToolCallingManager.builder(), config)
+              .toolCallbackResolver(context.get<ToolCallbackResolver>(SproutTokens.ToolCallbackResolver))
+              .toolExecutionExceptionProcessor(
+                context.get<ToolExecutionExceptionProcessor>(SproutTokens.ToolExecutionExceptionProcessor),
+              )
+              .build(),
+          )
+          .inSingletonScope();
+      }
+    });
+  }
+}
+
+/**
+ * Applies the `spring.ai.tools.*` settings to a manager builder in Spring's order: default cap,
+ * per-tool caps (`-1` excludes the tool), then `excluded-tools` (so exclusion wins), total cap,
+ * breach behaviour, resolution fallback.
+ *
+ * @param builder - a `DefaultToolCallingManager` builder
+ * @param properties - the validated `spring.ai.tools.*` group
+ * @returns the same builder
+ */
+export function configureToolCallingManager(
+  builder: DefaultToolCallingManagerBuilder,
+  properties: ToolCallingProperties,
+): DefaultToolCallingManagerBuilder {
+  const limits = properties.limits;
+  if (limits.maxCallsPerToolDefault === UNLIMITED_TOOL_CALLS) builder.unlimitedCallsPerTool();
+  else builder.maxCallsPerTool(limits.maxCallsPerToolDefault);
+  for (const [toolName, limit] of Object.entries(limits.maxCallsPerTool)) {
+    if (limit === UNLIMITED_TOOL_CALLS) builder.excludeToolFromLimit(toolName);
+    else builder.maxCallsPerTool(toolName, limit);
+  }
+  for (const toolName of limits.excludedTools) builder.excludeToolFromLimit(toolName);
+  if (limits.maxTotalToolCalls === UNLIMITED_TOOL_CALLS) builder.unlimitedTotalToolCalls();
+  else builder.maxTotalToolCalls(limits.maxTotalToolCalls);
+  return builder
+    .onLimitExceeded(limits.onLimitExceeded)
+    .resolutionFallbackEnabled(properties.resolutionFallbackEnabled);
+}

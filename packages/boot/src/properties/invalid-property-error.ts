@@ -1,0 +1,55 @@
+import { SproutError } from '@sprout-ai/core';
+
+/**
+ * A configuration property has a value Sprout cannot use, or a required one is missing. Thrown while
+ * the properties are loaded (or when the service that needs the property is configured), so a
+ * misconfigured application fails at start-up rather than on its first request.
+ *
+ * @example
+ * ```text
+ * Invalid value 'abc' for property 'spring.ai.tools.limits.max-total-tool-calls' (from application.properties:3):
+ * expected a positive integer or -1 (unlimited).
+ * ```
+ * @remarks Spring Boot reports the same failure as a `BindException` wrapping a
+ * `ConversionFailedException`; here one error carries the key, the value and what is allowed.
+ * @see Spring Boot `BindException`
+ */
+export class InvalidPropertyError extends SproutError {
+  /** Canonical (kebab-case) key, e.g. `spring.ai.tools.limits.max-total-tool-calls`. */
+  readonly key: string;
+  /** The raw text that was rejected; `undefined` when a required property is missing. */
+  readonly value: string | undefined;
+  /** What is allowed, e.g. `a positive integer or -1 (unlimited)`. */
+  readonly allowed: string;
+  /** Where the value came from, e.g. `application.properties:3` or `environment variable OPENAI_API_KEY`. */
+  readonly origin: string | undefined;
+
+  /**
+   * @param options.key - canonical key of the property
+   * @param options.value - the rejected text, or `undefined` when the property is required but missing
+   * @param options.allowed - what is allowed, phrased to follow "expected"
+   * @param options.origin - where the value came from (file and line, environment variable, override)
+   * @param options.hint - how to fix it, appended to the message (used for missing properties)
+   * @param options.cause - the underlying error, if any
+   */
+  constructor(options: {
+    key: string;
+    value: string | undefined;
+    allowed: string;
+    origin?: string;
+    hint?: string;
+    cause?: unknown;
+  }) {
+    const from = options.origin ? ` (from ${options.origin})` : '';
+    const head =
+      options.value === undefined
+        ? `Missing value for property '${options.key}'`
+        : `Invalid value '${options.value}' for property '${options.key}'${from}`;
+    const hint = options.hint ? ` ${options.hint}` : '';
+    super(`${head}: expected ${options.allowed}.${hint}`, { cause: options.cause });
+    this.key = options.key;
+    this.value = options.value;
+    this.allowed = options.allowed;
+    this.origin = options.origin;
+  }
+}

@@ -1,0 +1,100 @@
+import { CHAT_CLIENT_PROPERTY_KEYS } from './chat-client-properties';
+import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
+import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
+
+const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS;
+
+/** Every scalar key Sprout binds, in canonical kebab-case form. */
+export const KNOWN_PROPERTY_KEYS: readonly string[] = [
+  ...Object.values(scalarToolCallingKeys),
+  ...Object.values(OPENAI_PROPERTY_KEYS),
+  ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
+];
+
+/** Map-style keys: the prefix is followed by `.<name>`, and the name is kept verbatim. */
+export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool];
+
+/** Keys under these prefixes that Sprout does not know draw a warning (likely a typo or an unsupported Spring key). */
+export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
+  'spring.ai.tools.',
+  'spring.ai.openai.',
+  'spring.ai.chat.client.',
+];
+
+/** Spring's relaxed form used for comparison: lower case, `-` and `_` removed. */
+export function relaxedForm(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * The canonical form of a key written in any relaxed style (`apiKey`, `api_key`, `API-KEY` all read
+ * as `api-key`); map-style keys keep their trailing name verbatim. Unknown keys are returned as given.
+ */
+export function canonicalPropertyKey(key: string): string {
+  const relaxed = relaxedForm(key);
+  const known = KNOWN_PROPERTY_KEYS.find((candidate) => relaxedForm(candidate) === relaxed);
+  if (known !== undefined) return known;
+  const segments = key.split('.');
+  for (const prefix of KNOWN_MAP_PROPERTY_PREFIXES) {
+    const count = prefix.split('.').length;
+    if (segments.length > count && relaxedForm(segments.slice(0, count).join('.')) === relaxedForm(prefix)) {
+      return `${prefix}.${segments.slice(count).join('.')}`;
+    }
+  }
+  return key;
+}
+
+/** Environment-variable spellings of a key: `.`/`-` → `_`, and (Spring's canonical form) `-` removed. */
+function environmentNames(key: string): string[] {
+  const upper = key.toUpperCase();
+  return [upper.replace(/[.-]/g, '_'), upper.replace(/-/g, '').replace(/\./g, '_')];
+}
+
+/**
+ * The property key an environment variable sets, by Spring's relaxed binding, or `undefined`.
+ * `SPRING_AI_OPENAI_BASE_URL` and `SPRING_AI_OPENAI_BASEURL` both set `spring.ai.openai.base-url`;
+ * `SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_getOrderStatus` sets
+ * `spring.ai.tools.limits.max-calls-per-tool.getOrderStatus` (the tool name is kept verbatim, since
+ * environment variable names are case-sensitive).
+ */
+export function propertyKeyForEnvironmentVariable(name: string): string | undefined {
+  const known = KNOWN_PROPERTY_KEYS.find((key) => environmentNames(key).includes(name));
+  if (known !== undefined) return known;
+  for (const prefix of KNOWN_MAP_PROPERTY_PREFIXES) {
+    for (const envPrefix of environmentNames(prefix)) {
+      if (name.startsWith(`${envPrefix}_`) && name.length > envPrefix.length + 1) {
+        return `${prefix}.${name.slice(envPrefix.length + 1)}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** True when Sprout binds `key` (canonical form). */
+export function isKnownPropertyKey(key: string): boolean {
+  return (
+    KNOWN_PROPERTY_KEYS.includes(key) || KNOWN_MAP_PROPERTY_PREFIXES.some((prefix) => key.startsWith(`${prefix}.`))
+  );
+}
+
+/** The known key closest to `key` when it looks like a typo of it (edit distance ≤ 3), else `undefined`. */
+export function suggestPropertyKey(key: string): string | undefined {
+  let best: { key: string; distance: number } | undefined;
+  for (const candidate of KNOWN_PROPERTY_KEYS) {
+    const distance = editDistance(relaxedForm(key), relaxedForm(candidate));
+    if (distance <= 3 && (best === undefined || distance < best.distance)) best = { key: candidate, distance };
+  }
+  return best?.key;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

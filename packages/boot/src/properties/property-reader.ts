@@ -1,0 +1,115 @@
+import { InvalidPropertyError } from './invalid-property-error';
+
+/** A property value with where it came from. */
+export interface PropertyValue {
+  /** The raw text, untrimmed. */
+  readonly value: string;
+  /** e.g. `application.properties:3`, `environment variable OPENAI_API_KEY`, `override`. */
+  readonly origin: string;
+}
+
+/** What {@link PropertyReader.integer} accepts besides the default. */
+export interface IntegerConstraint {
+  /** Returns true for acceptable values. */
+  readonly accept: (value: number) => boolean;
+  /** What is allowed, phrased to follow "expected", e.g. `a positive integer or -1 (unlimited)`. */
+  readonly allowed: string;
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Typed, validated reads over resolved property values. Blank values count as unset, so the default
+ * applies (as Spring converts an empty string to `null` for wrapper types).
+ *
+ * @internal Used by the property groups and by {@link SproutProperties}' typed accessors.
+ */
+export class PropertyReader {
+  constructor(private readonly values: ReadonlyMap<string, PropertyValue>) {}
+
+  /** The trimmed text, or `undefined` when unset or blank. */
+  string(key: string): string | undefined {
+    const text = this.values.get(key)?.value.trim();
+    return text ? text : undefined;
+  }
+
+  /** `true`/`false` (any case). @throws InvalidPropertyError for any other text */
+  boolean(key: string, defaultValue: boolean): boolean {
+    const text = this.string(key);
+    if (text === undefined) return defaultValue;
+    const lower = text.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    throw this.invalid(key, 'true or false');
+  }
+
+  /** A whole number accepted by `constraint`. @throws InvalidPropertyError otherwise */
+  integer(key: string, defaultValue: number, constraint: IntegerConstraint): number;
+  integer(key: string, defaultValue: undefined, constraint: IntegerConstraint): number | undefined;
+  integer(key: string, defaultValue: number | undefined, constraint: IntegerConstraint): number | undefined {
+    const text = this.string(key);
+    if (text === undefined) return defaultValue;
+    const value = INTEGER.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value) || !constraint.accept(value)) throw this.invalid(key, constraint.allowed);
+    return value;
+  }
+
+  /** A finite decimal number within `[min, max]`. @throws InvalidPropertyError otherwise */
+  number(key: string, range: { min: number; max: number }): number | undefined {
+    const text = this.string(key);
+    if (text === undefined) return undefined;
+    const value = NUMBER.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isFinite(value) || value < range.min || value > range.max) {
+      throw this.invalid(key, `a number between ${range.min} and ${range.max}`);
+    }
+    return value;
+  }
+
+  /**
+   * One of `allowed`, matched ignoring case and treating `-` as `_` (Spring's relaxed enum binding:
+   * `return-error-response` reads as `RETURN_ERROR_RESPONSE`).
+   *
+   * @throws InvalidPropertyError for any other text
+   */
+  enumeration<T extends string>(key: string, allowed: readonly T[], defaultValue: T): T {
+    const text = this.string(key);
+    if (text === undefined) return defaultValue;
+    const normalized = text.toUpperCase().replace(/-/g, '_');
+    const match = allowed.find((candidate) => candidate === normalized);
+    if (match === undefined) throw this.invalid(key, `one of ${allowed.join(', ')}`);
+    return match;
+  }
+
+  /** An absolute `http:`/`https:` URL, returned without a trailing slash. @throws InvalidPropertyError otherwise */
+  url(key: string): string | undefined {
+    const text = this.string(key);
+    if (text === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(text);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw this.invalid(key, 'an absolute http(s) URL, e.g. https://api.openai.com');
+    }
+    return text.replace(/\/+$/, '');
+  }
+
+  /** A comma-separated list; items trimmed, blanks dropped. */
+  list(key: string): string[] {
+    const text = this.string(key);
+    if (text === undefined) return [];
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+  }
+
+  /** An {@link InvalidPropertyError} for the current value of `key`. */
+  invalid(key: string, allowed: string): InvalidPropertyError {
+    const entry = this.values.get(key);
+    return new InvalidPropertyError({ key, value: entry?.value.trim(), allowed, origin: entry?.origin });
+  }
+}

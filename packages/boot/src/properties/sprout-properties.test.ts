@@ -1,0 +1,89 @@
+import { InvalidPropertyError } from './invalid-property-error';
+import { SproutProperties } from './sprout-properties';
+
+describe(SproutProperties, () => {
+  describe('.from', () => {
+    describe('when a value Sprout binds is not allowed', () => {
+      const POSITIVE_OR_UNLIMITED = 'a positive integer or -1 (unlimited)';
+      const cases: ReadonlyArray<[key: string, value: string, allowed: string]> = [
+        ['spring.ai.tools.throw-exception-on-error', 'yes', 'true or false'],
+        ['spring.ai.tools.resolution.fallback.enabled', '1', 'true or false'],
+        ['spring.ai.tools.limits.max-calls-per-tool-default', '0', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-calls-per-tool-default', '-2', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-calls-per-tool-default', '2.5', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-calls-per-tool-default', '99999999999999999999', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-total-tool-calls', 'abc', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-total-tool-calls', '0', POSITIVE_OR_UNLIMITED],
+        [
+          'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus',
+          '0',
+          'a positive integer, or -1 to exclude the tool from per-tool limits',
+        ],
+        ['spring.ai.tools.limits.on-limit-exceeded', 'IGNORE', 'one of THROW, RETURN_ERROR_RESPONSE'],
+        ['spring.ai.openai.base-url', 'api.openai.com', 'an absolute http(s) URL, e.g. https://api.openai.com'],
+        ['spring.ai.openai.chat.base-url', 'ftp://example.com', 'an absolute http(s) URL, e.g. https://api.openai.com'],
+        ['spring.ai.openai.chat.options.temperature', 'warm', 'a number between 0 and 2'],
+        ['spring.ai.openai.chat.options.temperature', '2.5', 'a number between 0 and 2'],
+        ['spring.ai.openai.chat.options.max-tokens', '-5', 'a positive integer'],
+        ['spring.ai.chat.client.enabled', 'no', 'true or false'],
+        ['spring.ai.chat.client.tool-calling.enabled', 'off', 'true or false'],
+        [
+          'spring.ai.chat.client.tool-calling.advisor-order',
+          '-2147483648',
+          'an integer strictly between -2147483648 (HIGHEST_PRECEDENCE) and 2147483647 (LOWEST_PRECEDENCE)',
+        ],
+      ];
+
+      it.each(cases)("should reject %s='%s' naming the key, the value and what is allowed", (key, value, allowed) => {
+        let thrown: unknown;
+        try {
+          SproutProperties.from({ [key]: value });
+        } catch (error) {
+          thrown = error;
+        }
+
+        expect(thrown).toBeInstanceOf(InvalidPropertyError);
+        const error = thrown as InvalidPropertyError;
+        expect(error).toMatchObject({ key, value, allowed, origin: 'override' });
+        expect(error.message).toBe(
+          `Invalid value '${value}' for property '${key}' (from override): expected ${allowed}.`,
+        );
+      });
+    });
+
+    describe('when values are spelled loosely but validly', () => {
+      it('should trim values, ignore case of booleans and enums, and treat blank as unset', () => {
+        const properties = SproutProperties.from({
+          'spring.ai.tools.throw-exception-on-error': ' TRUE ',
+          'spring.ai.tools.limits.on-limit-exceeded': 'throw',
+          'spring.ai.tools.limits.max-total-tool-calls': '',
+          'spring.ai.openai.base-url': 'https://example.com/openai/',
+        });
+
+        expect(properties.toolCalling.throwExceptionOnError).toBe(true);
+        expect(properties.toolCalling.limits.onLimitExceeded).toBe('THROW');
+        expect(properties.toolCalling.limits.maxTotalToolCalls).toBe(150);
+        expect(properties.openAi.baseUrl).toBe('https://example.com/openai');
+      });
+    });
+  });
+
+  describe('.getInteger', () => {
+    describe('when an application key holds a value outside the range', () => {
+      it('should throw InvalidPropertyError with the range', () => {
+        const properties = SproutProperties.from({ 'app.orders.page-size': '500' });
+
+        expect(() => properties.getInteger('app.orders.page-size', 20, { min: 1, max: 100 })).toThrow(
+          "Invalid value '500' for property 'app.orders.page-size' (from override): expected an integer between 1 and 100.",
+        );
+        expect(properties.getInteger('app.orders.missing', 20)).toBe(20);
+      });
+    });
+  });
+
+  describe('.getList', () => {
+    it('should split on commas and drop blanks', () => {
+      expect(SproutProperties.from({ 'app.tags': 'a, b,,c ' }).getList('app.tags')).toEqual(['a', 'b', 'c']);
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { bindChatClientProperties, type ChatClientProperties } from './chat-client-properties';
+import { canonicalPropertyKey } from './known-properties';
+import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
+import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
+import { bindToolCallingProperties, type ToolCallingProperties } from './tool-calling-properties';
+
+/**
+ * The application's resolved configuration: every key with its winning value and origin, plus the
+ * typed groups Sprout binds. The groups are validated when the object is built, so holding a
+ * `SproutProperties` means the `spring.ai.*` values are usable.
+ *
+ * @remarks Spring binds each group to its own `@ConfigurationProperties` bean; here one object
+ * carries all groups, and applications can read their own keys with the typed accessors.
+ * @see Spring Boot `Environment`, Spring AI `ToolCallingProperties`, `ChatClientBuilderProperties`,
+ * `OpenAiChatProperties`
+ */
+export class SproutProperties {
+  /** `spring.ai.tools.*` */
+  readonly toolCalling: ToolCallingProperties;
+  /** `spring.ai.openai.*` */
+  readonly openAi: OpenAiProperties;
+  /** `spring.ai.chat.client.*` */
+  readonly chatClient: ChatClientProperties;
+
+  private readonly values: ReadonlyMap<string, PropertyValue>;
+  private readonly reader: PropertyReader;
+
+  /**
+   * @param values - resolved values by canonical key, with their origins (see {@link loadProperties})
+   * @throws InvalidPropertyError when a `spring.ai.*` value Sprout binds is not allowed
+   */
+  constructor(values: ReadonlyMap<string, PropertyValue>) {
+    this.values = new Map(values);
+    this.reader = new PropertyReader(this.values);
+    this.toolCalling = bindToolCallingProperties(this.reader, this.values.keys());
+    this.openAi = bindOpenAiProperties(this.reader);
+    this.chatClient = bindChatClientProperties(this.reader);
+  }
+
+  /**
+   * Properties from a plain record (keys in any relaxed style), with no file or environment — handy in tests.
+   *
+   * @param record - e.g. `{ 'spring.ai.openai.api-key': 'sk-test' }`
+   * @throws InvalidPropertyError when a value is not allowed
+   */
+  static from(record: Readonly<Record<string, string>>): SproutProperties {
+    const values = new Map<string, PropertyValue>();
+    for (const [key, value] of Object.entries(record))
+      values.set(canonicalPropertyKey(key), { value, origin: 'override' });
+    return new SproutProperties(values);
+  }
+
+  /** Every resolved key (canonical form), in no particular order. */
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+
+  /** True when the key has a value (from any source). The key may be written in any relaxed style. */
+  has(key: string): boolean {
+    return this.values.has(canonicalPropertyKey(key));
+  }
+
+  /** The raw value (untrimmed), or `undefined`. */
+  get(key: string): string | undefined {
+    return this.values.get(canonicalPropertyKey(key))?.value;
+  }
+
+  /** Where the value came from, e.g. `application.properties:3`, `environment variable OPENAI_API_KEY`, `override`. */
+  origin(key: string): string | undefined {
+    return this.values.get(canonicalPropertyKey(key))?.origin;
+  }
+
+  /** The trimmed value, or `defaultValue` when unset or blank. */
+  getString(key: string, defaultValue: string): string;
+  getString(key: string): string | undefined;
+  getString(key: string, defaultValue?: string): string | undefined {
+    return this.reader.string(canonicalPropertyKey(key)) ?? defaultValue;
+  }
+
+  /** `true`/`false`, or `defaultValue` when unset. @throws InvalidPropertyError for other text */
+  getBoolean(key: string, defaultValue: boolean): boolean {
+    return this.reader.boolean(canonicalPropertyKey(key), defaultValue);
+  }
+
+  /**
+   * A whole number within `[min, max]`, or `defaultValue` when unset.
+   *
+   * @throws InvalidPropertyError when not a whole number in range
+   */
+  getInteger(key: string, defaultValue: number, range: { min?: number; max?: number } = {}): number {
+    const min = range.min ?? Number.MIN_SAFE_INTEGER;
+    const max = range.max ?? Number.MAX_SAFE_INTEGER;
+    const constraint: IntegerConstraint = {
+      accept: (n) => n >= min && n <= max,
+      allowed:
+        range.min === undefined && range.max === undefined ? 'an integer' : `an integer between ${min} and ${max}`,
+    };
+    return this.reader.integer(canonicalPropertyKey(key), defaultValue, constraint);
+  }
+
+  /** A comma-separated list (items trimmed, blanks dropped); empty when unset. */
+  getList(key: string): string[] {
+    return this.reader.list(canonicalPropertyKey(key));
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  DEFAULT_MAX_CALLS_PER_TOOL,
+  DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  ToolCallLimitBehavior,
+  UNLIMITED_TOOL_CALLS,
+} from '@sprout-ai/core';
+import type { PropertyReader } from './property-reader';
+
+/** Keys of the `spring.ai.tools.*` group, as written in `application.properties`. */
+export const TOOL_CALLING_PROPERTY_KEYS = {
+  throwExceptionOnError: 'spring.ai.tools.throw-exception-on-error',
+  resolutionFallbackEnabled: 'spring.ai.tools.resolution.fallback.enabled',
+  maxCallsPerToolDefault: 'spring.ai.tools.limits.max-calls-per-tool-default',
+  /** Map-style: append `.<toolName>`, e.g. `spring.ai.tools.limits.max-calls-per-tool.getOrderStatus=5`. */
+  maxCallsPerTool: 'spring.ai.tools.limits.max-calls-per-tool',
+  excludedTools: 'spring.ai.tools.limits.excluded-tools',
+  maxTotalToolCalls: 'spring.ai.tools.limits.max-total-tool-calls',
+  onLimitExceeded: 'spring.ai.tools.limits.on-limit-exceeded',
+} as const;
+
+/** Default of `spring.ai.tools.throw-exception-on-error`. */
+export const DEFAULT_THROW_EXCEPTION_ON_ERROR = false;
+/** Default of `spring.ai.tools.resolution.fallback.enabled`. */
+export const DEFAULT_RESOLUTION_FALLBACK_ENABLED = false;
+/** Default of `spring.ai.tools.limits.on-limit-exceeded`. */
+export const DEFAULT_ON_LIMIT_EXCEEDED: ToolCallLimitBehavior = ToolCallLimitBehavior.THROW;
+
+const LIMIT_BEHAVIORS: readonly ToolCallLimitBehavior[] = Object.values(ToolCallLimitBehavior);
+
+/** `spring.ai.tools.limits.*`: caps on tool calls within one user turn. */
+export interface ToolCallLimitsProperties {
+  /**
+   * Cap for every tool without its own entry; `-1` ({@link UNLIMITED_TOOL_CALLS}) disables it.
+   * @defaultValue {@link DEFAULT_MAX_CALLS_PER_TOOL} (40)
+   */
+  readonly maxCallsPerToolDefault: number;
+  /** Per-tool caps by tool name; {@link UNLIMITED_TOOL_CALLS} exempts that tool from per-tool caps. */
+  readonly maxCallsPerTool: Readonly<Record<string, number>>;
+  /** Tools exempt from per-tool caps (they still count toward the total); wins over `maxCallsPerTool`. */
+  readonly excludedTools: readonly string[];
+  /**
+   * Cap on all tool calls of a turn; {@link UNLIMITED_TOOL_CALLS} disables it.
+   * @defaultValue {@link DEFAULT_MAX_TOTAL_TOOL_CALLS} (150)
+   */
+  readonly maxTotalToolCalls: number;
+  /** What a breach does. @defaultValue {@link DEFAULT_ON_LIMIT_EXCEEDED} (`THROW`) */
+  readonly onLimitExceeded: ToolCallLimitBehavior;
+}
+
+/**
+ * The `spring.ai.tools.*` properties, typed and validated.
+ *
+ * @see Spring AI `ToolCallingProperties`
+ */
+export interface ToolCallingProperties {
+  /**
+   * When true, a failing tool fails the request instead of its error message going back to the model
+   * (`alwaysThrow` of the default exception processor). @defaultValue {@link DEFAULT_THROW_EXCEPTION_ON_ERROR}
+   */
+  readonly throwExceptionOnError: boolean;
+  /**
+   * When true, a tool name missing from the request is looked up with the container's
+   * `ToolCallbackResolver`. @defaultValue {@link DEFAULT_RESOLUTION_FALLBACK_ENABLED}
+   */
+  readonly resolutionFallbackEnabled: boolean;
+  readonly limits: ToolCallLimitsProperties;
+}
+
+const POSITIVE_OR_UNLIMITED = {
+  accept: (n: number) => n > 0 || n === UNLIMITED_TOOL_CALLS,
+  allowed: 'a positive integer or -1 (unlimited)',
+};
+const POSITIVE_OR_EXCLUDED = {
+  accept: (n: number) => n > 0 || n === UNLIMITED_TOOL_CALLS,
+  allowed: 'a positive integer, or -1 to exclude the tool from per-tool limits',
+};
+
+/**
+ * Reads and validates the `spring.ai.tools.*` group.
+ *
+ * @param reader - the resolved properties
+ * @param keys - every resolved key (to find the map-style `max-calls-per-tool.<name>` entries)
+ * @throws InvalidPropertyError naming the key, the value and what is allowed
+ */
+export function bindToolCallingProperties(reader: PropertyReader, keys: Iterable<string>): ToolCallingProperties {
+  const k = TOOL_CALLING_PROPERTY_KEYS;
+  const perToolPrefix = `${k.maxCallsPerTool}.`;
+  const maxCallsPerTool: Record<string, number> = {};
+  for (const key of keys) {
+    if (!key.startsWith(perToolPrefix) || key.length === perToolPrefix.length) continue;
+    const value = reader.integer(key, undefined, POSITIVE_OR_EXCLUDED);
+    if (value !== undefined) maxCallsPerTool[key.slice(perToolPrefix.length)] = value;
+  }
+  return {
+    throwExceptionOnError: reader.boolean(k.throwExceptionOnError, DEFAULT_THROW_EXCEPTION_ON_ERROR),
+    resolutionFallbackEnabled: reader.boolean(k.resolutionFallbackEnabled, DEFAULT_RESOLUTION_FALLBACK_ENABLED),
+    limits: {
+      maxCallsPerToolDefault: reader.integer(
+        k.maxCallsPerToolDefault,
+        DEFAULT_MAX_CALLS_PER_TOOL,
+        POSITIVE_OR_UNLIMITED,
+      ),
+      maxCallsPerTool,
+      excludedTools: reader.list(k.excludedTools),
+      maxTotalToolCalls: reader.integer(k.maxTotalToolCalls, DEFAULT_MAX_TOTAL_TOOL_CALLS, POSITIVE_OR_UNLIMITED),
+      onLimitExceeded: reader.enumeration(k.onLimitExceeded, LIMIT_BEHAVIORS, DEFAULT_ON_LIMIT_EXCEEDED),
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  MethodToolCallbackProvider,
+  MissingToolSchemaError,
+  type ToolCallback,
+  type ToolSchemaRegistry,
+  createLogger,
+  toolClassRegistry,
+} from '@sprout-ai/core';
+import type { Container } from 'inversify';
+import { ToolScanError } from './tool-scan-error';
+
+const logger = createLogger('@sprout-ai/boot/scan');
+
+/** What {@link scanToolClasses} found. */
+export interface ToolScanResult {
+  /** The resolved tool instances, one per binding, in registry order. */
+  readonly toolObjects: readonly object[];
+  /** Their `@Tool` methods as callbacks, names unique across all of them. */
+  readonly toolCallbacks: readonly ToolCallback[];
+}
+
+/**
+ * Finds every class with `@Tool` methods (core's `toolClassRegistry`) that is bound in the
+ * container under the class itself, resolves its instance(s), and turns their `@Tool` methods into
+ * callbacks with {@link MethodToolCallbackProvider} and the given schema registry. Classes that are
+ * not bound are skipped (debug log): declaring a tool class is not enough, as in Spring where only
+ * beans are scanned.
+ *
+ * @param container - the container with the user's modules loaded
+ * @param schemaRegistry - where the build-time schemas of the methods are looked up
+ * @returns the tool instances and their callbacks
+ * @throws DuplicateToolNameError when two tools share a name (naming both sources, e.g. `OrderTools.find, UserTools.find`)
+ * @throws ToolScanError when the schema manifest lacks a bound class's method (the message names the fix)
+ * @see Spring AI `ToolCallingAutoConfiguration` (tool callback beans) and `MethodToolCallbackProvider`
+ */
+export async function scanToolClasses(
+  container: Container,
+  schemaRegistry: ToolSchemaRegistry,
+): Promise<ToolScanResult> {
+  const toolObjects: object[] = [];
+  for (const toolClass of toolClassRegistry) {
+    if (!container.isBound(toolClass)) {
+      logger.debug(
+        { toolClass: toolClass.name },
+        `@Tool class ${toolClass.name} is not bound in the container; skipped`,
+      );
+      continue;
+    }
+    for (const instance of await container.getAllAsync<unknown>(toolClass)) {
+      if (typeof instance === 'object' && instance !== null && !toolObjects.includes(instance))
+        toolObjects.push(instance);
+    }
+  }
+  if (toolObjects.length === 0) return { toolObjects, toolCallbacks: [] };
+
+  let toolCallbacks: readonly ToolCallback[];
+  try {
+    toolCallbacks = MethodToolCallbackProvider.builder()
+      .toolObjects(...toolObjects)
+      .schemaRegistry(schemaRegistry)
+      .build()
+      .getToolCallbacks();
+  } catch (error) {
+    if (error instanceof MissingToolSchemaError) {
+      throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
+    }
+    throw error;
+  }
+  logger.debug(
+    { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
+    `Registered ${toolCallbacks.length} tool(s) from ${toolObjects.length} bound class(es)`,
+  );
+  return { toolObjects, toolCallbacks };
+}

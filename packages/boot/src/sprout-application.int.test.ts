@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OpenAiChatModel } from '@sprout-ai/openai';
+import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
+import { ContainerModule } from 'inversify';
+import { FIXTURE_MANIFEST, OrderTools } from './__fixtures__/tool-classes';
+import { SproutApplication } from './sprout-application';
+import { SproutTokens } from './sprout-tokens';
+
+describe(SproutApplication, () => {
+  describe('.run', () => {
+    describe('when OpenAI is configured only through application.properties', () => {
+      let dir: string;
+      let server: OpenAiWireServer;
+      let app: SproutApplication | undefined;
+
+      beforeEach(async () => {
+        dir = mkdtempSync(join(tmpdir(), 'sprout-boot-e2e-'));
+        server = await OpenAiWireServer.start({
+          script: [
+            chatCompletion({ toolCalls: [{ id: 'call_1', name: 'getOrderStatus', arguments: { orderId: 'A123' } }] }),
+            chatCompletion({ content: 'Order A123 has shipped.' }),
+          ],
+        });
+      });
+      afterEach(async () => {
+        await app?.close();
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+
+      it('should run the tool loop against the real OpenAiChatModel over HTTP', async () => {
+        const propertiesFile = join(dir, 'application.properties');
+        writeFileSync(
+          propertiesFile,
+          [
+            `spring.ai.openai.base-url=${server.baseUrl}`,
+            'spring.ai.openai.api-key=sk-from-properties',
+            'spring.ai.openai.chat.options.model=gpt-test',
+            'spring.ai.openai.chat.options.temperature=0.1',
+          ].join('\n'),
+        );
+        const manifestPath = join(dir, 'tool-schemas.json');
+        writeFileSync(manifestPath, JSON.stringify(FIXTURE_MANIFEST));
+
+        app = await SproutApplication.run({
+          modules: [new ContainerModule(({ bind }) => void bind(OrderTools).toSelf())],
+          propertiesFile,
+          env: {},
+          schemaManifest: manifestPath,
+        });
+        const answer = await app.chatClient().prompt('Where is order A123?').call().content();
+
+        expect(answer).toBe('Order A123 has shipped.');
+        expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(OpenAiChatModel);
+        expect(server.recordedRequests).toHaveLength(2);
+        expect(server.recordedRequests[0].headers.authorization).toBe('Bearer sk-from-properties');
+        const [first, second] = server.requests;
+        expect(first.model).toBe('gpt-test');
+        expect(first.temperature).toBe(0.1);
+        expect(first.tools?.map((tool) => tool.function.name)).toEqual(['getOrderStatus', 'cancelOrder']);
+        expect(second.messages.at(-1)).toEqual({
+          role: 'tool',
+          tool_call_id: 'call_1',
+          content: '"Order A123 has shipped"',
+        });
+        expect(app.get(OrderTools).calls).toEqual(['A123']);
+      });
+    });
+  });
+});

@@ -1,0 +1,400 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ChatClient,
+  type ChatClientResponse,
+  type CallAdvisorChain,
+  ToolCallingAdvisor,
+  ToolCallingAdvisorBuilder,
+} from '@sprout-ai/chat-client';
+import {
+  AssistantMessage,
+  ChatResponse,
+  DefaultToolCallingManager,
+  DuplicateToolNameError,
+  type Prompt,
+  TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
+  ToolExecutionError,
+  type ToolCallingChatOptions,
+  ToolResponseMessage,
+  ToolSchemaRegistry,
+} from '@sprout-ai/core';
+import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
+import { ContainerModule } from 'inversify';
+import {
+  FIXTURE_MANIFEST,
+  LegacyOrderTools,
+  OrderTools,
+  UnboundTools,
+  UndocumentedTools,
+} from './__fixtures__/tool-classes';
+import { InvalidPropertyError } from './properties/invalid-property-error';
+import { ToolScanError } from './scan/tool-scan-error';
+import { SproutApplication, type SproutApplicationOptions } from './sprout-application';
+import { SproutTokens } from './sprout-tokens';
+
+/** A loop whose final answer is upper-cased, so a test can tell that it ran instead of the default. */
+class ShoutingToolCallingAdvisor extends ToolCallingAdvisor {
+  static instances = 0;
+
+  constructor(...args: ConstructorParameters<typeof ToolCallingAdvisor>) {
+    super(...args);
+    ShoutingToolCallingAdvisor.instances++;
+  }
+
+  protected override doFinalizeLoop(response: ChatClientResponse, _chain: CallAdvisorChain): ChatClientResponse {
+    const text = response.chatResponse?.result?.output.text ?? '';
+    return response.with({
+      chatResponse: new ChatResponse([{ output: new AssistantMessage(text.toUpperCase()), metadata: {} }]),
+    });
+  }
+}
+
+describe(SproutApplication, () => {
+  let dir: string;
+  let manifestPath: string;
+  const apps: SproutApplication[] = [];
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sprout-boot-'));
+    manifestPath = join(dir, 'tool-schemas.json');
+    writeFileSync(manifestPath, JSON.stringify(FIXTURE_MANIFEST));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+
+  /** Starts an app with no file, no environment, a fresh schema registry and the fixture manifest. */
+  async function run(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
+    const app = await SproutApplication.run({
+      propertiesFile: false,
+      env: {},
+      schemaManifest: manifestPath,
+      schemaRegistry: new ToolSchemaRegistry(),
+      ...options,
+    });
+    apps.push(app);
+    return app;
+  }
+
+  function modelModule(model: ScriptedChatModel, ...toolClasses: Array<new () => object>): ContainerModule {
+    return new ContainerModule(({ bind }) => {
+      bind(SproutTokens.ChatModel).toConstantValue(model);
+      for (const toolClass of toolClasses) bind(toolClass).toSelf();
+    });
+  }
+
+  function toolNamesOf(prompt: Prompt): string[] {
+    const options = prompt.options as ToolCallingChatOptions | undefined;
+    return (options?.toolCallbacks ?? []).map((callback) => callback.toolDefinition.name);
+  }
+
+  describe('.run', () => {
+    describe('when a bound class has @Tool methods', () => {
+      it('should offer its tools to the model and run them in the default loop', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ id: 'c1', name: 'getOrderStatus', arguments: { orderId: 'A123' } }]),
+          assistantText('It has shipped.'),
+        ]);
+        const app = await run({ modules: [modelModule(model, OrderTools)] });
+
+        const answer = await app.chatClient().prompt('Where is A123?').call().content();
+
+        expect(answer).toBe('It has shipped.');
+        expect(toolNamesOf(model.prompts[0])).toEqual(['getOrderStatus', 'cancelOrder']);
+        const toolMessage = model.prompts[1].instructions.at(-1) as ToolResponseMessage;
+        expect(toolMessage).toBeInstanceOf(ToolResponseMessage);
+        expect(toolMessage.responses).toEqual([
+          { id: 'c1', name: 'getOrderStatus', responseData: '"Order A123 has shipped"' },
+        ]);
+        expect(app.get(OrderTools).calls).toEqual(['A123']);
+        expect(app.toolCallbacks.map((callback) => callback.toolDefinition.name)).toEqual([
+          'getOrderStatus',
+          'cancelOrder',
+        ]);
+      });
+
+      it('should give a fresh ChatClient builder on every resolution', async () => {
+        const app = await run({ modules: [modelModule(new ScriptedChatModel([]), OrderTools)] });
+
+        expect(app.chatClientBuilder()).not.toBe(app.chatClientBuilder());
+      });
+    });
+
+    describe('when a @Tool class is not bound', () => {
+      it('should leave its tools out', async () => {
+        const model = new ScriptedChatModel([assistantText('ok')]);
+        const app = await run({ modules: [modelModule(model, OrderTools)] });
+
+        await app.chatClient().prompt('hi').call().content();
+
+        expect(UnboundTools).toBeDefined();
+        expect(toolNamesOf(model.prompts[0])).not.toContain('secretTool');
+      });
+    });
+
+    describe('when two bound classes declare the same tool name', () => {
+      it('should fail with DuplicateToolNameError naming both sources', async () => {
+        const model = new ScriptedChatModel([]);
+
+        const started = run({ modules: [modelModule(model, OrderTools, LegacyOrderTools)] });
+
+        await expect(started).rejects.toThrow(DuplicateToolNameError);
+        await expect(started).rejects.toThrow(/getOrderStatus.*OrderTools\.getOrderStatus.*LegacyOrderTools\.lookup/);
+      });
+    });
+
+    describe('when the manifest lacks a method of a bound class', () => {
+      it('should fail naming the method and the fix', async () => {
+        const started = run({ modules: [modelModule(new ScriptedChatModel([]), UndocumentedTools)] });
+
+        await expect(started).rejects.toThrow(ToolScanError);
+        await expect(started).rejects.toThrow(/UndocumentedTools\.undocumented.*Regenerate the manifest/);
+      });
+
+      it('should point to the schemaManifest option when no manifest was loaded', async () => {
+        const started = run({
+          modules: [modelModule(new ScriptedChatModel([]), OrderTools)],
+          schemaManifest: undefined,
+        });
+
+        await expect(started).rejects.toThrow(/schemaManifest/);
+      });
+    });
+
+    describe('when spring.ai.tools.limits.max-calls-per-tool-default=1', () => {
+      it('should end the turn with the limit message once a tool is called twice', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          properties: { 'spring.ai.tools.limits.max-calls-per-tool-default': '1' },
+        });
+
+        const response = await app.chatClient().prompt('status of A1 and A2').call().chatResponse();
+
+        expect(response?.result?.metadata.finishReason).toBe(TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON);
+        expect(response?.result?.output.text).toContain("Tool call limit (1) exceeded for tool 'getOrderStatus'");
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+        expect(model.prompts).toHaveLength(1);
+      });
+
+      it('should not apply to a tool excluded by excluded-tools', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+          assistantText('both shipped'),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          properties: {
+            'spring.ai.tools.limits.max-calls-per-tool-default': '1',
+            'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus': '1',
+            'spring.ai.tools.limits.excluded-tools': 'getOrderStatus',
+          },
+        });
+
+        await expect(app.chatClient().prompt('status').call().content()).resolves.toBe('both shipped');
+        expect(app.get(OrderTools).calls).toEqual(['A1', 'A2']);
+      });
+    });
+
+    describe('when spring.ai.tools.resolution.fallback.enabled=true', () => {
+      it('should resolve a scanned tool the request did not offer', async () => {
+        const script = (): ScriptedChatModel =>
+          new ScriptedChatModel([
+            assistantToolCalls([{ name: 'getOrderStatus', arguments: { orderId: 'A9' } }]),
+            assistantText('found it'),
+          ]);
+        const withoutDefaultTools = (app: SproutApplication, model: ScriptedChatModel) =>
+          ChatClient.builder(model).toolCallingAdvisorBuilder(app.get(SproutTokens.ToolCallingAdvisorBuilder)).build();
+        const enabled = await run({
+          modules: [modelModule(new ScriptedChatModel([]), OrderTools)],
+          properties: { 'spring.ai.tools.resolution.fallback.enabled': 'true' },
+        });
+        const disabled = await run({ modules: [modelModule(new ScriptedChatModel([]), OrderTools)] });
+
+        const answer = await withoutDefaultTools(enabled, script())
+          .prompt('A9?')
+          .options({ model: 'm' })
+          .call()
+          .content();
+        const disabledModel = script();
+        await withoutDefaultTools(disabled, disabledModel).prompt('A9?').options({ model: 'm' }).call().content();
+
+        expect(answer).toBe('found it');
+        expect(enabled.get(OrderTools).calls).toEqual(['A9']);
+        expect(disabled.get(OrderTools).calls).toEqual([]);
+        const unknownTool = disabledModel.prompts[1].instructions.at(-1) as ToolResponseMessage;
+        expect(unknownTool.responses[0].responseData).toMatch(/getOrderStatus/);
+      });
+    });
+
+    describe('when a tool throws', () => {
+      const script = (): ScriptedChatModel =>
+        new ScriptedChatModel([
+          assistantToolCalls([{ id: 'c1', name: 'cancelOrder', arguments: { orderId: 'A1' } }]),
+          assistantText('Sorry, it has shipped.'),
+        ]);
+
+      it('should send the error message to the model by default', async () => {
+        const model = script();
+        const app = await run({ modules: [modelModule(model, OrderTools)] });
+
+        await expect(app.chatClient().prompt('cancel A1').call().content()).resolves.toBe('Sorry, it has shipped.');
+        const toolMessage = model.prompts[1].instructions.at(-1) as ToolResponseMessage;
+        expect(toolMessage.responses[0].responseData).toContain('has already shipped and cannot be cancelled');
+      });
+
+      it('should fail the request when spring.ai.tools.throw-exception-on-error=true', async () => {
+        const model = script();
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          properties: { 'spring.ai.tools.throw-exception-on-error': 'true' },
+        });
+
+        await expect(app.chatClient().prompt('cancel A1').call().content()).rejects.toThrow(ToolExecutionError);
+        expect(model.prompts).toHaveLength(1);
+      });
+    });
+
+    describe('when spring.ai.chat.client.tool-calling.enabled=false', () => {
+      it('should return the tool calls without running them', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ name: 'getOrderStatus', arguments: { orderId: 'A1' } }]),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          properties: { 'spring.ai.chat.client.tool-calling.enabled': 'false' },
+        });
+
+        const response = await app.chatClient().prompt('status').call().chatResponse();
+
+        expect(response?.hasToolCalls()).toBe(true);
+        expect(app.get(OrderTools).calls).toEqual([]);
+      });
+    });
+
+    describe('when spring.ai.chat.client.enabled=false', () => {
+      it('should bind no ChatClient builder', async () => {
+        const app = await run({
+          modules: [modelModule(new ScriptedChatModel([]))],
+          properties: { 'spring.ai.chat.client.enabled': 'false' },
+        });
+
+        expect(app.container.isBound(SproutTokens.ChatClientBuilder)).toBe(false);
+        expect(app.container.isBound(SproutTokens.ToolCallingAdvisorBuilder)).toBe(false);
+      });
+    });
+
+    describe('when the user binds a ToolCallingAdvisorBuilder', () => {
+      it("should run the user's advisor subclass instead of the default loop", async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ name: 'getOrderStatus', arguments: { orderId: 'A1' } }]),
+          assistantText('it has shipped'),
+        ]);
+        const userModule = new ContainerModule(({ bind }) => {
+          bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder).toDynamicValue((context) =>
+            ShoutingToolCallingAdvisor.builder().toolCallingManager(context.get(SproutTokens.ToolCallingManager)),
+          );
+        });
+        const app = await run({ modules: [modelModule(model, OrderTools), userModule] });
+
+        await expect(app.chatClient().prompt('status').call().content()).resolves.toBe('IT HAS SHIPPED');
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+        expect(app.get(SproutTokens.ToolCallingAdvisorBuilder)).toBeInstanceOf(ToolCallingAdvisorBuilder);
+      });
+    });
+
+    describe('when the user binds ToolCallingAdvisor to a subclass', () => {
+      it('should resolve the bound advisor for every request', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ name: 'getOrderStatus', arguments: { orderId: 'A1' } }]),
+          assistantText('first'),
+          assistantText('second'),
+        ]);
+        const userModule = new ContainerModule(({ bind }) => {
+          bind(ToolCallingAdvisor)
+            .toDynamicValue(
+              (context) =>
+                new ShoutingToolCallingAdvisor({
+                  toolCallingManager: context.get(SproutTokens.ToolCallingManager),
+                  advisorOrder: 0,
+                }),
+            )
+            .inTransientScope();
+        });
+        const app = await run({ modules: [modelModule(model, OrderTools), userModule] });
+        const client = app.chatClient();
+        const before = ShoutingToolCallingAdvisor.instances;
+
+        await expect(client.prompt('one').call().content()).resolves.toBe('FIRST');
+        await expect(client.prompt('two').call().content()).resolves.toBe('SECOND');
+
+        expect(ShoutingToolCallingAdvisor.instances - before).toBe(2);
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+        expect(app.get(SproutTokens.ToolCallingAdvisorBuilder).getAdvisorOrder()).toBe(0);
+      });
+    });
+
+    describe('when the user binds a ToolCallingManager', () => {
+      it('should use it in the loop advisor', async () => {
+        const manager = DefaultToolCallingManager.builder().build();
+        const app = await run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).toConstantValue(manager);
+            }),
+          ],
+        });
+
+        expect(app.get(SproutTokens.ToolCallingManager)).toBe(manager);
+        expect(app.get(SproutTokens.ToolCallingAdvisorBuilder).getToolCallingManager()).toBe(manager);
+      });
+    });
+
+    describe('when the user binds a ChatModel', () => {
+      it('should use it instead of OpenAI and need no API key', async () => {
+        const model = new ScriptedChatModel([assistantText('scripted answer')]);
+        const app = await run({ modules: [modelModule(model)] });
+
+        await expect(app.chatClient().prompt('hi').call().content()).resolves.toBe('scripted answer');
+        expect(app.get(SproutTokens.ChatModel)).toBe(model);
+      });
+    });
+
+    describe('when no ChatModel is bound and no API key is configured', () => {
+      it('should fail at start-up naming the property and the ways to set it', async () => {
+        const started = run({ modules: [] });
+
+        await expect(started).rejects.toThrow(InvalidPropertyError);
+        await expect(started).rejects.toThrow(
+          /Missing value for property 'spring\.ai\.openai\.api-key'.*OPENAI_API_KEY.*bind your own ChatModel/,
+        );
+      });
+    });
+
+    describe('when a property value is invalid', () => {
+      it('should fail at start-up with InvalidPropertyError', async () => {
+        const started = run({ properties: { 'spring.ai.tools.limits.on-limit-exceeded': 'LOG' } });
+
+        await expect(started).rejects.toMatchObject({
+          key: 'spring.ai.tools.limits.on-limit-exceeded',
+          value: 'LOG',
+          allowed: 'one of THROW, RETURN_ERROR_RESPONSE',
+        });
+      });
+    });
+  });
+});

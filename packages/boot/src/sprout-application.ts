@@ -1,0 +1,156 @@
+import type { ChatClient, ChatClientBuilder } from '@sprout-ai/chat-client';
+import {
+  type ToolCallback,
+  type ToolSchemaManifest,
+  type ToolSchemaRegistry,
+  createLogger,
+  toolSchemaRegistry,
+} from '@sprout-ai/core';
+import { Container, type ContainerModule, type ServiceIdentifier } from 'inversify';
+import { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
+import { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
+import { ToolCallingAutoConfiguration } from './autoconfigure/tool-calling-auto-configuration';
+import { loadProperties } from './properties/load-properties';
+import type { SproutProperties } from './properties/sprout-properties';
+import { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
+import { scanToolClasses } from './scan/scan-tool-classes';
+import { type ServiceToken, SproutTokens } from './sprout-tokens';
+
+const logger = createLogger('@sprout-ai/boot');
+
+/** Options of {@link SproutApplication.run}. */
+export interface SproutApplicationOptions {
+  /** The application's modules: tool classes (`bind(OrderTools).toSelf()`), services, and any Sprout service it replaces. */
+  readonly modules?: readonly ContainerModule[];
+  /**
+   * The `.properties` file: a path that must exist; `undefined` reads `./application.properties` if
+   * present; `false` reads none. See {@link loadProperties}.
+   */
+  readonly propertiesFile?: string | false;
+  /** Property values that win over every other source, e.g. `{ 'spring.ai.openai.api-key': 'sk-…' }`. */
+  readonly properties?: Readonly<Record<string, string>>;
+  /** Environment variables for relaxed binding and `OPENAI_API_KEY`. @defaultValue `process.env` */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The build-time tool schema manifest (`tool-schemas.json` written by `sprout-schema`), as a path or
+   * an object; loaded into `schemaRegistry` before the `@Tool` classes are scanned.
+   */
+  readonly schemaManifest?: string | ToolSchemaManifest;
+  /** Where tool schemas are looked up. @defaultValue core's shared `toolSchemaRegistry` (also used by `ChatClient.tools(obj)`) */
+  readonly schemaRegistry?: ToolSchemaRegistry;
+}
+
+/**
+ * A started Sprout application: an inversify container holding the user's modules plus
+ * auto-configured tool calling, chat model and ChatClient, with the `@Tool` classes scanned.
+ *
+ * Start-up, in order:
+ * 1. load and validate the properties ({@link loadProperties}); bind them as `SproutTokens.SproutProperties`;
+ * 2. load the user's modules (so their bindings win);
+ * 3. load the auto-configuration modules — {@link ToolCallingAutoConfiguration},
+ *    {@link OpenAiAutoConfiguration}, {@link ChatClientAutoConfiguration} — each binding only what is
+ *    still unbound;
+ * 4. load the schema manifest and scan every bound `@Tool` class into tool callbacks
+ *    (`SproutTokens.ToolCallbackProvider`).
+ *
+ * @example
+ * ```ts
+ * const app = await SproutApplication.run({
+ *   modules: [new ContainerModule(({ bind }) => { bind(OrderTools).toSelf(); })],
+ *   schemaManifest: path.join(__dirname, 'tool-schemas.json'),
+ * });
+ * const answer = await app.chatClient().prompt('Where is order A123?').call().content();
+ * await app.close();
+ * ```
+ * @remarks The container's default scope is singleton, like Spring beans; bind with
+ * `.inTransientScope()` where a fresh instance is wanted.
+ * @see Spring Boot `SpringApplication.run`
+ */
+export class SproutApplication {
+  private constructor(
+    /** The inversify container; resolve anything bound in it. */
+    readonly container: Container,
+    /** The resolved, validated configuration. */
+    readonly properties: SproutProperties,
+    /** The scanned `@Tool` callbacks, names unique. */
+    readonly toolCallbacks: readonly ToolCallback[],
+  ) {}
+
+  /**
+   * Builds and starts the container.
+   *
+   * @param options - modules, properties sources and the schema manifest
+   * @returns the started application
+   * @throws InvalidPropertyError when a property value is not allowed, or the OpenAI API key is missing while the OpenAI model is needed
+   * @throws PropertiesFileError when `propertiesFile` names a file that cannot be read
+   * @throws DuplicateToolNameError when two bound tool classes declare the same tool name (names both sources)
+   * @throws ToolScanError when the schema manifest lacks a method of a bound `@Tool` class
+   * @throws SproutError when the schema manifest file is missing or invalid
+   */
+  static async run(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
+    const properties = loadProperties({
+      file: options.propertiesFile,
+      env: options.env,
+      overrides: options.properties,
+    });
+    const container = new Container({ defaultScope: 'Singleton' });
+    container.bind(SproutTokens.SproutProperties).toConstantValue(properties);
+    const scanned = new ScannedToolCallbackProvider();
+    container.bind(SproutTokens.ToolCallbackProvider).toConstantValue(scanned);
+
+    await container.load(...(options.modules ?? []));
+    await container.load(
+      new ToolCallingAutoConfiguration(properties),
+      new OpenAiAutoConfiguration(properties),
+      new ChatClientAutoConfiguration(properties),
+    );
+
+    const registry = options.schemaRegistry ?? toolSchemaRegistry;
+    if (typeof options.schemaManifest === 'string') registry.loadFile(options.schemaManifest);
+    else if (options.schemaManifest !== undefined) registry.register(options.schemaManifest);
+    const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
+    scanned.complete(toolObjects, toolCallbacks);
+    logger.info({ tools: toolCallbacks.map((callback) => callback.toolDefinition.name) }, 'Sprout application started');
+    return new SproutApplication(container, properties, toolCallbacks);
+  }
+
+  /**
+   * Resolves a service: a {@link SproutTokens} entry (typed) or any inversify service identifier.
+   *
+   * @throws inversify's error when nothing is bound to it
+   */
+  get<T>(serviceIdentifier: ServiceToken<T> | ServiceIdentifier<T>): T {
+    return this.container.get<T>(serviceIdentifier);
+  }
+
+  /**
+   * A fresh ChatClient builder with the auto-configured model, loop advisor builder and the scanned
+   * tools as default tools (`SproutTokens.ChatClientBuilder`).
+   *
+   * @throws inversify's error when `spring.ai.chat.client.enabled=false` and the user bound none
+   */
+  chatClientBuilder(): ChatClientBuilder {
+    return this.container.get(SproutTokens.ChatClientBuilder);
+  }
+
+  /** Same as `chatClientBuilder().build()`. */
+  chatClient(): ChatClient {
+    return this.chatClientBuilder().build();
+  }
+
+  /** Unbinds everything, running the deactivation (`@preDestroy`, `onDeactivation`) hooks of resolved singletons. */
+  async close(): Promise<void> {
+    await this.container.unbindAll();
+  }
+}
+
+/**
+ * Same as {@link SproutApplication.run}: builds an inversify container from the user's modules plus
+ * the auto-configuration, with the `@Tool` classes scanned.
+ *
+ * @param options - see {@link SproutApplicationOptions}
+ * @returns the started application (`container`, `properties`, `get`, `chatClientBuilder`, `close`)
+ */
+export function createSproutContainer(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
+  return SproutApplication.run(options);
+}

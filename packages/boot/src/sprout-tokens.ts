@@ -1,0 +1,52 @@
+import type { ChatClientBuilder, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import type {
+  ChatModel,
+  ToolCallbackProvider,
+  ToolCallbackResolver,
+  ToolCallingManager,
+  ToolExecutionEligibilityChecker,
+  ToolExecutionExceptionProcessor,
+} from '@sprout-ai/core';
+import type { SproutProperties } from './properties/sprout-properties';
+
+/**
+ * A typed inversify service identifier: a symbol that remembers the type it resolves to, so
+ * `app.get(SproutTokens.ChatModel)` is a `ChatModel` without a type argument.
+ */
+export type ServiceToken<T> = symbol & { readonly __serviceType?: T };
+
+function token<T>(name: string): ServiceToken<T> {
+  return Symbol.for(`@sprout-ai/boot/${name}`) as ServiceToken<T>;
+}
+
+/**
+ * Service identifiers of everything Sprout binds. Bind one of them in your own `ContainerModule` and
+ * the auto-configuration leaves it alone (the TypeScript form of `@ConditionalOnMissingBean`).
+ *
+ * @example
+ * ```ts
+ * new ContainerModule(({ bind }) => {
+ *   bind(SproutTokens.ChatModel).toConstantValue(new ScriptedChatModel({ script }));
+ * });
+ * ```
+ */
+export const SproutTokens = {
+  /** The resolved configuration (always bound by Sprout; not replaceable). */
+  SproutProperties: token<SproutProperties>('SproutProperties'),
+  /** The `@Tool` methods of every bound tool class, collected at start-up (always bound by Sprout). */
+  ToolCallbackProvider: token<ToolCallbackProvider>('ToolCallbackProvider'),
+  /** Turns a tool's `ToolExecutionError` into text for the model, or rethrows. */
+  ToolExecutionExceptionProcessor: token<ToolExecutionExceptionProcessor>('ToolExecutionExceptionProcessor'),
+  /** Looks tools up by name when resolution fallback is enabled. */
+  ToolCallbackResolver: token<ToolCallbackResolver>('ToolCallbackResolver'),
+  /** Executes tool calls, with the limits from `spring.ai.tools.limits.*`. */
+  ToolCallingManager: token<ToolCallingManager>('ToolCallingManager'),
+  /** Optional: decides whether a response asks for tool execution; used by the advisor builder when bound. */
+  ToolExecutionEligibilityChecker: token<ToolExecutionEligibilityChecker>('ToolExecutionEligibilityChecker'),
+  /** The chat model (OpenAI by default). */
+  ChatModel: token<ChatModel>('ChatModel'),
+  /** Template of the loop advisor that every ChatClient auto-registers per request. */
+  ToolCallingAdvisorBuilder: token<ToolCallingAdvisorBuilder>('ToolCallingAdvisorBuilder'),
+  /** A fresh, pre-configured ChatClient builder on every resolution (transient). */
+  ChatClientBuilder: token<ChatClientBuilder>('ChatClientBuilder'),
+} as const;
