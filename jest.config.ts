@@ -16,7 +16,7 @@ const swc = [
   },
 ];
 
-const packages = ['core', 'schema', 'test', 'openai', 'chat-client', 'boot'];
+const packages = ['core', 'schema', 'test', 'openai', 'mcp', 'chat-client', 'chat-memory', 'boot'];
 
 const config: Config = {
   projects: [
