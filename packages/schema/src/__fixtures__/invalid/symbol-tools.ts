@@ -1,0 +1,8 @@
+import { Tool } from './tool';
+
+export class SymbolTools {
+  @Tool()
+  lookup(key: symbol): string {
+    return String(key);
+  }
+}

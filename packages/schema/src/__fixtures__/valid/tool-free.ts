@@ -1,0 +1,5 @@
+export class NotATool {
+  run(callback: () => void): void {
+    callback();
+  }
+}

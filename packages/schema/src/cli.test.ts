@@ -1,0 +1,114 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { main, type CliOutput } from './cli';
+import { formatToolSchemaManifest } from './format-tool-schema-manifest';
+import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
+
+const PACKAGE_DIR = path.join(__dirname, '..');
+const VALID_PROJECT = path.join(__dirname, '__fixtures__', 'valid', 'tsconfig.json');
+const INVALID_PROJECT = path.join(__dirname, '__fixtures__', 'invalid', 'tsconfig.json');
+const TIMEOUT_MS = 180_000;
+
+function capture(): CliOutput & { out: string; err: string } {
+  const captured = {
+    out: '',
+    err: '',
+    stdout: (text: string) => {
+      captured.out += text;
+    },
+    stderr: (text: string) => {
+      captured.err += text;
+    },
+  };
+  return captured;
+}
+
+describe(main, () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sprout-schema-cli-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  describe('when asked for help', () => {
+    it('should print the usage to stdout and exit 0', () => {
+      const output = capture();
+      expect(main(['--help'], output)).toBe(0);
+      expect(output.out).toContain('Usage: sprout-schema --project <tsconfig.json> --out <file>');
+      expect(output.err).toBe('');
+    });
+  });
+
+  describe('when the arguments are wrong', () => {
+    it('should exit 2 with one line naming the missing --out', () => {
+      const output = capture();
+      expect(main(['--project', VALID_PROJECT], output)).toBe(2);
+      expect(output.err).toMatch(/^sprout-schema: missing --out <file> .*--help for usage\.\n$/);
+    });
+
+    it('should exit 2 with one line naming an unknown option', () => {
+      const output = capture();
+      expect(main(['--outt', 'x.json'], output)).toBe(2);
+      expect(output.err).toMatch(/^sprout-schema: Unknown option '--outt'.*\n$/);
+    });
+  });
+
+  describe('when generation fails', () => {
+    it(
+      'should exit 1 with one line naming the file, class, method and parameter, and write nothing',
+      () => {
+        const output = capture();
+        const out = path.join(dir, 'tool-schemas.json');
+        expect(main(['--project', INVALID_PROJECT, '--out', out], output)).toBe(1);
+        expect(output.err).toMatch(/^sprout-schema: [a-z-]+\.ts: \w+\.\w+\(\w+\): .+\n$/);
+        expect(() => readFileSync(out)).toThrow();
+      },
+      TIMEOUT_MS,
+    );
+  });
+
+  describe('when run as the built sprout-schema bin', () => {
+    beforeAll(() => {
+      // the bin is dist/cli.js: build it the way `npm run build` does
+      execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', PACKAGE_DIR], { stdio: 'pipe' });
+    }, TIMEOUT_MS);
+
+    it(
+      'should write the manifest, print one summary line and pass --check until the file changes',
+      () => {
+        const out = path.join(dir, 'nested', 'tool-schemas.json');
+        const run = (...args: string[]) =>
+          spawnSync(process.execPath, [path.join(PACKAGE_DIR, 'dist', 'cli.js'), ...args], { encoding: 'utf8' });
+
+        const written = run('--project', VALID_PROJECT, '--out', out);
+        expect(written.stderr).toMatch(
+          new RegExp(`^sprout-schema: 8 tools from 2 classes → ${escape(out)} \\(\\d+ ms\\)\\n$`),
+        );
+        expect(written.status).toBe(0);
+        expect(readFileSync(out, 'utf8')).toBe(
+          formatToolSchemaManifest(generateToolSchemaManifest({ project: VALID_PROJECT })),
+        );
+
+        const check = run('-p', VALID_PROJECT, '-o', out, '--check');
+        expect(check.stderr).toMatch(/is up to date/);
+        expect(check.status).toBe(0);
+
+        writeFileSync(out, '{}\n');
+        const stale = run('-p', VALID_PROJECT, '-o', out, '--check');
+        expect(stale.stderr).toMatch(/is out of date with the sources .*run sprout-schema without --check/);
+        expect(stale.status).toBe(1);
+      },
+      TIMEOUT_MS,
+    );
+
+    it('should start with a node shebang', () => {
+      expect(readFileSync(path.join(PACKAGE_DIR, 'dist', 'cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    });
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

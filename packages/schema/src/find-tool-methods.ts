@@ -1,0 +1,280 @@
+import path from 'node:path';
+import ts from 'typescript';
+import { findUnsupportedType } from './find-unsupported-type';
+import { SchemaGenerationError } from './schema-generation-error';
+
+/** One parameter of a found `@Tool` method. */
+export interface ToolParameterSource {
+  readonly name: string;
+  /** Zero-based position among the method's runtime parameters (a `this:` parameter is not counted). */
+  readonly index: number;
+  readonly kind: 'argument' | 'toolContext';
+  /** `x?: T` or a parameter with a default value. */
+  readonly optional: boolean;
+  /** Whether the schema lists it as required: `@ToolParam({ required })` when literal, else `!optional`. */
+  readonly required: boolean;
+  /** A literal `@ToolParam({ description })`, else the TSDoc `@param` text. */
+  readonly description?: string;
+}
+
+/** One `@Tool` method found in the sources. */
+export interface ToolMethodSource {
+  readonly className: string;
+  readonly methodName: string;
+  readonly isStatic: boolean;
+  /** Name the class is exported under (`default` for a default export). */
+  readonly exportName: string;
+  /** Absolute path of the declaring file. */
+  readonly fileName: string;
+  /** Declaring file relative to the tsconfig directory, with forward slashes. */
+  readonly sourceFile: string;
+  readonly description?: string;
+  readonly parameters: readonly ToolParameterSource[];
+  readonly returnsVoid: boolean;
+}
+
+/**
+ * Finds the methods decorated with `@Tool(...)` in the given files: the decorator call's callee is
+ * `Tool` (also when imported under another name, e.g. `import { Tool as T }`).
+ *
+ * @param program - a program that contains the files
+ * @param fileNames - absolute paths of the files to scan
+ * @param baseDir - directory that `sourceFile` paths are relative to (the tsconfig directory)
+ * @returns the tool methods, in file then declaration order
+ * @throws SchemaGenerationError when a tool class is unnamed or not exported, or a parameter is
+ *   destructured, a rest parameter, or of a type that has no JSON form
+ */
+export function findToolMethods(
+  program: ts.Program,
+  fileNames: readonly string[],
+  baseDir: string,
+): ToolMethodSource[] {
+  const checker = program.getTypeChecker();
+  const found: ToolMethodSource[] = [];
+  for (const fileName of fileNames) {
+    const file = program.getSourceFile(fileName);
+    if (file === undefined) {
+      throw new SchemaGenerationError({
+        reason: `cannot read source file ${fileName}; check the tsconfig "include" and "files"`,
+      });
+    }
+    const sourceFile = toPosix(path.relative(baseDir, file.fileName));
+    for (const statement of file.statements) {
+      if (!ts.isClassDeclaration(statement)) continue;
+      const methods = statement.members.filter(
+        (member): member is ts.MethodDeclaration =>
+          ts.isMethodDeclaration(member) && hasDecorator(member, 'Tool', checker),
+      );
+      if (methods.length === 0) continue;
+      const className = statement.name?.text;
+      if (className === undefined) {
+        throw new SchemaGenerationError({
+          sourceFile,
+          reason: 'a class with @Tool methods has no name; name it, because the manifest is keyed by class name',
+        });
+      }
+      const exportName = exportNameOf(statement, file, checker);
+      if (exportName === undefined) {
+        throw new SchemaGenerationError({
+          sourceFile,
+          className,
+          reason:
+            'the class has @Tool methods but is not exported; export it so sprout-schema can read its parameter types',
+        });
+      }
+      for (const method of methods) {
+        found.push(describeMethod(method, { className, exportName, fileName: file.fileName, sourceFile }, checker));
+      }
+    }
+  }
+  return found;
+}
+
+interface ClassInfo {
+  readonly className: string;
+  readonly exportName: string;
+  readonly fileName: string;
+  readonly sourceFile: string;
+}
+
+function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker: ts.TypeChecker): ToolMethodSource {
+  const methodName = propertyNameText(method.name);
+  if (methodName === undefined) {
+    throw new SchemaGenerationError({
+      sourceFile: owner.sourceFile,
+      className: owner.className,
+      reason: `the @Tool method ${method.name.getText()} has a computed name; use a plain identifier`,
+    });
+  }
+  const where = { sourceFile: owner.sourceFile, className: owner.className, methodName };
+  const parameters: ToolParameterSource[] = [];
+  for (const parameter of method.parameters) {
+    if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this') continue;
+    if (!ts.isIdentifier(parameter.name)) {
+      throw new SchemaGenerationError({
+        ...where,
+        parameterName: parameter.name.getText(),
+        reason: 'a destructured parameter has no name for the model to use; declare a named parameter instead',
+      });
+    }
+    const name = parameter.name.text;
+    if (parameter.dotDotDotToken !== undefined) {
+      throw new SchemaGenerationError({
+        ...where,
+        parameterName: name,
+        reason: 'a rest parameter cannot be named in the arguments object; declare an array parameter instead',
+      });
+    }
+    const type = checker.getTypeAtLocation(parameter);
+    const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined;
+    const index = parameters.length;
+    if (isToolContext(parameter, type, checker)) {
+      parameters.push({ name, index, kind: 'toolContext', optional, required: false });
+      continue;
+    }
+    const unsupported = findUnsupportedType(type, checker);
+    if (unsupported !== undefined) {
+      const subject =
+        unsupported.path === ''
+          ? `parameter type '${unsupported.typeText}'`
+          : `property '${unsupported.path}' of type '${unsupported.typeText}'`;
+      throw new SchemaGenerationError({ ...where, parameterName: name, reason: `${subject} is ${unsupported.why}` });
+    }
+    const options = toolParamLiteral(parameter, checker);
+    const description = options.description ?? paramTagText(parameter);
+    parameters.push({
+      name,
+      index,
+      kind: 'argument',
+      optional,
+      required: options.required ?? !optional,
+      ...(description === undefined ? {} : { description }),
+    });
+  }
+  const description = documentation(method, checker);
+  return {
+    className: owner.className,
+    methodName,
+    isStatic: method.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false,
+    exportName: owner.exportName,
+    fileName: owner.fileName,
+    sourceFile: owner.sourceFile,
+    ...(description === undefined ? {} : { description }),
+    parameters,
+    returnsVoid: returnsVoid(method, checker),
+  };
+}
+
+/** True when the decorator is a call of `name` (resolving a renamed import to its original name). */
+function hasDecorator(node: ts.HasDecorators, name: string, checker: ts.TypeChecker): boolean {
+  return (ts.getDecorators(node) ?? []).some((decorator) => decoratorName(decorator, checker) === name);
+}
+
+function decoratorName(decorator: ts.Decorator, checker: ts.TypeChecker): string | undefined {
+  if (!ts.isCallExpression(decorator.expression)) return undefined;
+  const callee = decorator.expression.expression;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (!ts.isIdentifier(callee)) return undefined;
+  const symbol = checker.getSymbolAtLocation(callee);
+  const specifier = symbol?.declarations?.find(ts.isImportSpecifier);
+  return specifier === undefined ? callee.text : (specifier.propertyName ?? specifier.name).text;
+}
+
+/** The `description` and `required` of an `@ToolParam({...})` call, when they are literals. */
+function toolParamLiteral(
+  parameter: ts.ParameterDeclaration,
+  checker: ts.TypeChecker,
+): { description?: string; required?: boolean } {
+  const decorator = (ts.getDecorators(parameter) ?? []).find((d) => decoratorName(d, checker) === 'ToolParam');
+  const argument =
+    decorator !== undefined && ts.isCallExpression(decorator.expression)
+      ? decorator.expression.arguments[0]
+      : undefined;
+  if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return {};
+  const result: { description?: string; required?: boolean } = {};
+  for (const property of argument.properties) {
+    if (!ts.isPropertyAssignment(property)) continue;
+    const key = propertyNameText(property.name);
+    const value = property.initializer;
+    if (key === 'description' && ts.isStringLiteralLike(value) && value.text.trim() !== '') {
+      result.description = value.text.trim();
+    } else if (key === 'required' && value.kind === ts.SyntaxKind.TrueKeyword) {
+      result.required = true;
+    } else if (key === 'required' && value.kind === ts.SyntaxKind.FalseKeyword) {
+      result.required = false;
+    }
+  }
+  return result;
+}
+
+/** `ToolContext` from `@sprout-ai/core`, matched by type name (or by the written name when it does not resolve). */
+function isToolContext(parameter: ts.ParameterDeclaration, type: ts.Type, checker: ts.TypeChecker): boolean {
+  const resolved = checker.getNonNullableType(type);
+  if (resolved.getSymbol()?.getName() === 'ToolContext') return true;
+  const annotation = parameter.type;
+  return (
+    (resolved.flags & ts.TypeFlags.Any) !== 0 &&
+    annotation !== undefined &&
+    ts.isTypeReferenceNode(annotation) &&
+    /(^|\.)ToolContext$/.test(annotation.typeName.getText())
+  );
+}
+
+function paramTagText(parameter: ts.ParameterDeclaration): string | undefined {
+  for (const tag of ts.getJSDocParameterTags(parameter)) {
+    const text = cleanDoc(ts.getTextOfJSDocComment(tag.comment)?.replace(/^\s*-\s*/, ''));
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+function documentation(method: ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {
+  const symbol = checker.getSymbolAtLocation(method.name);
+  return cleanDoc(symbol === undefined ? undefined : ts.displayPartsToString(symbol.getDocumentationComment(checker)));
+}
+
+/** Trims, joins wrapped lines with a space and keeps blank-line paragraph breaks. */
+function cleanDoc(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const cleaned = text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .join('\n\n');
+  return cleaned === '' ? undefined : cleaned;
+}
+
+function returnsVoid(method: ts.MethodDeclaration, checker: ts.TypeChecker): boolean {
+  const signature = checker.getSignatureFromDeclaration(method);
+  if (signature === undefined) return false;
+  const returned = checker.getReturnTypeOfSignature(signature);
+  const awaited = checker.getAwaitedType(returned) ?? returned;
+  const voidish = (type: ts.Type): boolean =>
+    type.isUnion() ? type.types.every(voidish) : (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
+  return voidish(awaited);
+}
+
+function exportNameOf(
+  declaration: ts.ClassDeclaration,
+  file: ts.SourceFile,
+  checker: ts.TypeChecker,
+): string | undefined {
+  const moduleSymbol = checker.getSymbolAtLocation(file);
+  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
+  if (moduleSymbol === undefined || classSymbol === undefined) return undefined;
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (target === classSymbol) return exported.getName();
+  }
+  return undefined;
+}
+
+function propertyNameText(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)
+    ? name.text
+    : undefined;
+}
+
+function toPosix(relative: string): string {
+  return relative.split(path.sep).join('/');
+}

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
+import { toolSchemaKey } from '@sprout-ai/core';
+import ts from 'typescript';
+import { buildGenerator } from 'typescript-json-schema';
+import { findToolMethods, type ToolMethodSource } from './find-tool-methods';
+import { GENERATOR_NAME } from './generator-name';
+import { normalizeInputSchema } from './normalize-input-schema';
+import { parameterTypesSource } from './parameter-types-source';
+import { SchemaGenerationError } from './schema-generation-error';
+import { supportMappedIndexTypes } from './support-mapped-index-types';
+
+/** Options of {@link generateToolSchemaManifest}. */
+export interface GenerateToolSchemaManifestOptions {
+  /** Path of the tsconfig.json whose sources are scanned, e.g. `tsconfig.json`. */
+  readonly project: string;
+  /**
+   * Only scan these files (absolute or relative to the tsconfig directory) instead of the
+   * tsconfig's; they need not be in its `include`.
+   */
+  readonly files?: readonly string[];
+  /**
+   * Compiler options laid over the project's and the fast defaults
+   * (`types: []`, `lib: ["lib.es2022.d.ts"]`, `skipLibCheck`, `strictNullChecks`).
+   */
+  readonly compilerOptions?: ts.CompilerOptions;
+}
+
+/** File name of the generated arguments module, placed (virtually) in the tsconfig directory. */
+const ARGUMENTS_MODULE = '__sprout_schema_arguments__.ts';
+
+/** typescript-json-schema settings: Spring's required/closed objects, `T | null` kept. */
+const TJS_SETTINGS = {
+  required: true,
+  strictNullChecks: true,
+  noExtraProps: true,
+  ignoreErrors: true,
+  ref: true,
+  aliasRef: false,
+  topRef: false,
+  titles: false,
+} as const;
+
+/**
+ * Builds the tool schema manifest of a TypeScript project: finds every method decorated with
+ * `@Tool(...)` in the project's sources (test files and `.d.ts` excluded), records its parameters
+ * from the source and generates the JSON Schema of its arguments with typescript-json-schema,
+ * from one TypeScript program.
+ *
+ * @param options - the tsconfig and optionally the files to scan
+ * @returns the manifest, tools keyed by `ClassName.methodName` in key order, e.g.
+ *   `{"version":1,"generator":"@sprout-ai/schema@0.1.0","sourceHash":"…","tools":{"OrderTools.getOrderStatus":{…}}}`
+ * @throws SchemaGenerationError when the tsconfig cannot be read, a tool class is unnamed or not
+ *   exported, or a parameter is destructured, a rest parameter or of a type with no JSON form
+ *   (function, `Promise`, `Map`, `Set`, `symbol`, `bigint`)
+ * @see Spring AI `JsonSchemaGenerator.generateForMethodInput` (which runs at start-up instead)
+ */
+export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOptions): ToolSchemaManifest {
+  const configPath = path.resolve(options.project);
+  const configDir = path.dirname(configPath);
+  const config = readConfig(configPath);
+  const scanned =
+    options.files === undefined
+      ? config.fileNames.filter((file) => !/\.d\.[cm]?ts$/.test(file) && !/\.(test|spec)\.[cm]?tsx?$/.test(file))
+      : options.files.map((file) => path.resolve(configDir, file));
+  const compilerOptions: ts.CompilerOptions = {
+    ...config.options,
+    types: [],
+    lib: ['lib.es2022.d.ts'],
+    skipLibCheck: true,
+    strictNullChecks: true,
+    noEmit: true,
+    composite: false,
+    incremental: false,
+    declaration: false,
+    declarationMap: false,
+    sourceMap: false,
+    tsBuildInfoFile: undefined,
+    ...options.compilerOptions,
+  };
+
+  // Both programs share parsed (and bound) files through the host; the second differs only in the
+  // arguments module, so TypeScript reuses the first one's structure. Project references are left
+  // out on purpose: imports then resolve to the referenced sources, not to their (maybe unbuilt) .d.ts.
+  const argumentsFile = path.join(configDir, ARGUMENTS_MODULE);
+  const host = new SourceFileCache(ts.createCompilerHost(compilerOptions, true), argumentsFile);
+  const rootNames = [...scanned, argumentsFile];
+  const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
+  const methods = findToolMethods(sourcesProgram, scanned, configDir);
+
+  const argumentsModule = parameterTypesSource(methods, argumentsFile);
+  host.argumentsText = argumentsModule.text;
+  const program = ts.createProgram({
+    rootNames,
+    options: compilerOptions,
+    host,
+    oldProgram: sourcesProgram,
+  });
+  const generator =
+    methods.length === 0 ? null : buildGenerator(ownSourcesView(program), TJS_SETTINGS, [argumentsFile]);
+  if (methods.length > 0 && generator === null) {
+    throw new SchemaGenerationError({ reason: 'typescript-json-schema could not read the generated arguments module' });
+  }
+  if (generator !== null) supportMappedIndexTypes(generator, program.getTypeChecker());
+
+  const entries = methods.map((method, i): [string, ToolMethodSchema] => {
+    const generated =
+      generator === null
+        ? {}
+        : (generator.getSchemaForSymbol(argumentsModule.interfaceNames[i]) as Record<string, unknown>);
+    return [toolSchemaKey(method.className, method.methodName), toMethodSchema(method, generated)];
+  });
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const duplicate = entries.find(([key], i) => i > 0 && entries[i - 1][0] === key);
+  if (duplicate !== undefined) {
+    const files = methods
+      .filter((m) => toolSchemaKey(m.className, m.methodName) === duplicate[0])
+      .map((m) => m.sourceFile);
+    throw new SchemaGenerationError({
+      reason: `tool method ${duplicate[0]} is declared in more than one file (${files.join(', ')}); the manifest is keyed by class name, so rename one of the classes`,
+    });
+  }
+
+  return {
+    version: 1,
+    generator: GENERATOR_NAME,
+    sourceHash: hashSources(methods, configDir),
+    tools: Object.fromEntries(entries),
+  };
+}
+
+function toMethodSchema(method: ToolMethodSource, generated: Record<string, unknown>): ToolMethodSchema {
+  const args = method.parameters.filter((p) => p.kind === 'argument');
+  return {
+    className: method.className,
+    methodName: method.methodName,
+    sourceFile: method.sourceFile,
+    ...(method.description === undefined ? {} : { description: method.description }),
+    parameters: method.parameters.map(({ name, index, kind, optional }) => ({ name, index, kind, optional })),
+    inputSchema: normalizeInputSchema(generated, args),
+    returnsVoid: method.returnsVoid,
+  };
+}
+
+function readConfig(configPath: string): ts.ParsedCommandLine {
+  let unrecoverable: ts.Diagnostic | undefined;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        unrecoverable = diagnostic;
+      },
+    },
+  );
+  const problem =
+    unrecoverable ?? parsed?.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
+  if (parsed === undefined || problem !== undefined) {
+    const text =
+      problem === undefined
+        ? 'unknown error'
+        : ts.flattenDiagnosticMessageText(problem.messageText, ' ').replace(/\.$/, '');
+    throw new SchemaGenerationError({
+      reason: `cannot read tsconfig ${configPath}: ${text}. Pass the project's tsconfig.json with --project`,
+    });
+  }
+  return parsed;
+}
+
+/**
+ * The program as typescript-json-schema should see it: only the project's own sources. It walks
+ * every listed file to index named types, which for library declarations (`@types/node` alone has
+ * thousands) costs more than generating the schemas; types they declare still resolve through the checker.
+ */
+function ownSourcesView(program: ts.Program): ts.Program {
+  const own = program
+    .getSourceFiles()
+    .filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file));
+  return Object.create(program, { getSourceFiles: { value: () => own } }) as ts.Program;
+}
+
+/**
+ * A compiler host that serves the generated arguments module from memory and hands out each other
+ * source file once, so a second program reuses the first one's parsed and bound files.
+ */
+class SourceFileCache implements ts.CompilerHost {
+  argumentsText = 'export {};\n';
+  private readonly files = new Map<string, ts.SourceFile | undefined>();
+
+  constructor(
+    private readonly host: ts.CompilerHost,
+    private readonly argumentsFile: string,
+  ) {}
+
+  getSourceFile(...[fileName, languageVersion, onError, shouldCreate]: Parameters<ts.CompilerHost['getSourceFile']>) {
+    if (this.isArgumentsFile(fileName)) return ts.createSourceFile(fileName, this.argumentsText, languageVersion, true);
+    if (!this.files.has(fileName))
+      this.files.set(fileName, this.host.getSourceFile(fileName, languageVersion, onError, shouldCreate));
+    return this.files.get(fileName);
+  }
+  fileExists(fileName: string): boolean {
+    return this.isArgumentsFile(fileName) || this.host.fileExists(fileName);
+  }
+  readFile(fileName: string): string | undefined {
+    return this.isArgumentsFile(fileName) ? this.argumentsText : this.host.readFile(fileName);
+  }
+  getDefaultLibFileName(options: ts.CompilerOptions): string {
+    return this.host.getDefaultLibFileName(options);
+  }
+  getDefaultLibLocation(): string {
+    return this.host.getDefaultLibLocation?.() ?? '';
+  }
+  writeFile(): void {
+    // generation never emits
+  }
+  getCurrentDirectory(): string {
+    return this.host.getCurrentDirectory();
+  }
+  getCanonicalFileName(fileName: string): string {
+    return this.host.getCanonicalFileName(fileName);
+  }
+  useCaseSensitiveFileNames(): boolean {
+    return this.host.useCaseSensitiveFileNames();
+  }
+  getNewLine(): string {
+    return this.host.getNewLine();
+  }
+  realpath(fileName: string): string {
+    return this.host.realpath?.(fileName) ?? fileName;
+  }
+  directoryExists(directoryName: string): boolean {
+    return this.isArgumentsFile(directoryName) ? false : (this.host.directoryExists?.(directoryName) ?? true);
+  }
+  getDirectories(directoryName: string): string[] {
+    return this.host.getDirectories?.(directoryName) ?? [];
+  }
+  readDirectory(...args: Parameters<NonNullable<ts.CompilerHost['readDirectory']>>): string[] {
+    return this.host.readDirectory?.(...args) ?? [];
+  }
+  getEnvironmentVariable(name: string): string | undefined {
+    return this.host.getEnvironmentVariable?.(name);
+  }
+
+  private isArgumentsFile(fileName: string): boolean {
+    return path.resolve(fileName) === this.argumentsFile;
+  }
+}
+
+/** sha256 over path and contents of the files that declare tool classes, sorted by path. */
+function hashSources(methods: readonly ToolMethodSource[], configDir: string): string {
+  const hash = createHash('sha256');
+  const files = [...new Set(methods.map((m) => m.fileName))].sort();
+  for (const file of files) {
+    hash.update(`${path.relative(configDir, file).split(path.sep).join('/')}\0`);
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}

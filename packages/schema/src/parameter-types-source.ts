@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { ToolMethodSource } from './find-tool-methods';
+
+/** The generated TypeScript module that gives each tool method's arguments a named type. */
+export interface ParameterTypesSource {
+  readonly text: string;
+  /** Name of the arguments interface of `methods[i]`. */
+  readonly interfaceNames: readonly string[];
+}
+
+/**
+ * Writes a module that declares one interface per tool method whose properties are the
+ * non-context parameters, each typed `Parameters<Class['method']>[index]` (`?` when not required),
+ * because typescript-json-schema only generates schemas for named types.
+ *
+ * @param methods - the tool methods
+ * @param fileName - absolute path the module will have (imports are relative to it)
+ * @returns the module text and the interface names
+ * @example
+ * ```ts
+ * import type { OrderTools as __SproutTool0 } from './src/order-tools.js';
+ * export interface __SproutToolArguments0 {
+ *   orderId: Parameters<__SproutTool0["getOrderStatus"]>[0];
+ * }
+ * ```
+ */
+export function parameterTypesSource(methods: readonly ToolMethodSource[], fileName: string): ParameterTypesSource {
+  const lines: string[] = [];
+  const aliases = new Map<string, string>();
+  const interfaceNames: string[] = [];
+  for (const method of methods) {
+    const key = `${method.fileName}\0${method.exportName}`;
+    let alias = aliases.get(key);
+    if (alias === undefined) {
+      alias = `__SproutTool${aliases.size}`;
+      aliases.set(key, alias);
+      lines.push(
+        `import type { ${method.exportName} as ${alias} } from ${JSON.stringify(specifier(fileName, method.fileName))};`,
+      );
+    }
+    const owner = method.isStatic ? `(typeof ${alias})` : alias;
+    const interfaceName = `__SproutToolArguments${interfaceNames.length}`;
+    interfaceNames.push(interfaceName);
+    lines.push(`export interface ${interfaceName} {`);
+    for (const parameter of method.parameters) {
+      if (parameter.kind !== 'argument') continue;
+      const optional = parameter.required ? '' : '?';
+      lines.push(
+        `  ${parameter.name}${optional}: Parameters<${owner}[${JSON.stringify(method.methodName)}]>[${parameter.index}];`,
+      );
+    }
+    lines.push('}');
+  }
+  return { text: `${lines.join('\n')}\n`, interfaceNames };
+}
+
+/** A relative import specifier with the `.js`-style extension every module resolution accepts. */
+function specifier(from: string, target: string): string {
+  const relative = path.relative(path.dirname(from), target).split(path.sep).join('/');
+  const mapped = relative.replace(/\.(m|c)?tsx?$/, (_match: string, kind: string | undefined) => `.${kind ?? ''}js`);
+  return mapped.startsWith('.') ? mapped : `./${mapped}`;
+}
