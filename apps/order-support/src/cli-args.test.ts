@@ -1,0 +1,41 @@
+import { CliUsageError, parseCliArgs } from './cli-args';
+
+describe(parseCliArgs, () => {
+  describe('when given a user and a question', () => {
+    it('should return both', () => {
+      expect(parseCliArgs(['--user', 'u7', '订单 A123 发货了吗？'])).toEqual({
+        user: 'u7',
+        question: '订单 A123 发货了吗？',
+        help: false,
+      });
+    });
+
+    it('should join several positional words into one question', () => {
+      expect(parseCliArgs(['-u', 'u7', '订单', 'A123', '发货了吗？']).question).toBe('订单 A123 发货了吗？');
+    });
+  });
+
+  describe('when --user is missing', () => {
+    it('should leave the user undefined', () => {
+      expect(parseCliArgs(['订单 A123 发货了吗？']).user).toBeUndefined();
+    });
+  });
+
+  describe('when --help is given', () => {
+    it('should ask for help even without a question', () => {
+      expect(parseCliArgs(['--help']).help).toBe(true);
+    });
+  });
+
+  describe('when the command line is wrong', () => {
+    it.each([
+      [['--bogus', 'x'], /^Unknown option --bogus; the options are --user <id> and --help/],
+      [['--user'], /^Option '-u, --user <value>' argument missing/],
+      [['--user', ' ', 'q'], /non-empty user id/],
+      [['--user', 'u7'], /No question given/],
+    ])('should reject %p with a CliUsageError', (argv, message) => {
+      expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
+      expect(() => parseCliArgs(argv)).toThrow(message);
+    });
+  });
+});

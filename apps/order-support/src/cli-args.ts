@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { SproutError } from '@sprout-ai/core';
+
+/** What the command line asked for. */
+export interface CliArgs {
+  /** The authenticated user (`--user`); absent means nobody is signed in. */
+  readonly user?: string;
+  /** The question for the assistant (the positional arguments joined by spaces). */
+  readonly question: string;
+  /** `--help` was given: print {@link USAGE} and exit 0. */
+  readonly help: boolean;
+}
+
+/** Usage text printed by `--help`. */
+export const USAGE = `Usage: npm start -- --user <id> "<question>"
+       node apps/order-support/dist/main.js --user <id> "<question>"
+
+Asks the order-support assistant a question; the answer goes to stdout, one trace line per tool
+call to stderr.
+
+Options:
+  -u, --user <id>  the signed-in user, handed to tools via ToolContext (never shown to the model);
+                   without it the order tool answers AUTH_REQUIRED
+  -h, --help       show this help
+
+Example: npm start -- --user u7 "订单 A123 发货了吗？"
+
+With SPRING_AI_OPENAI_API_KEY (or OPENAI_API_KEY) set it talks to the configured OpenAI-compatible
+endpoint (SPRING_AI_OPENAI_BASE_URL overrides the base URL); without a key it answers with a built-in
+demo model served on 127.0.0.1.`;
+
+/** A bad command line; the CLI prints the message and exits with code 2. */
+export class CliUsageError extends SproutError {
+  constructor(options: { readonly message: string }) {
+    super(`${options.message} (run with --help for usage)`);
+  }
+}
+
+/**
+ * Parses the command line.
+ *
+ * @param argv - the arguments after `node main.js`
+ * @returns the parsed arguments
+ * @throws CliUsageError for an unknown flag, a flag without its value, an empty `--user`, or no question
+ */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { user: { type: 'string', short: 'u' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliUsageError({ message: describeParseError(error) });
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { question: '', help: true, user: values.user };
+  const user = values.user?.trim();
+  if (user === '') throw new CliUsageError({ message: 'Option --user needs a non-empty user id, e.g. --user u7' });
+  const question = positionals.join(' ').trim();
+  if (question === '')
+    throw new CliUsageError({
+      message: 'No question given; pass it as the last argument, e.g. "订单 A123 发货了吗？"',
+    });
+  return { user, question, help: false };
+}
+
+function describeParseError(error: unknown): string {
+  // Duck-typed: under some runners (jest's VM) Node's own errors come from another realm.
+  const text = (error as { message?: unknown } | null)?.message;
+  const message = typeof text === 'string' ? text : String(error);
+  const unknown = /Unknown option '([^']+)'/.exec(message);
+  if (unknown !== null) return `Unknown option ${unknown[1]}; the options are --user <id> and --help`;
+  return message;
+}

@@ -1,0 +1,72 @@
+import type { WireChatRequest } from '@sprout-ai/test';
+import { demoModel, extractOrderId } from './demo-model';
+
+const tools = [{ type: 'function', function: { name: 'getOrderStatus', parameters: { type: 'object' } } }];
+
+function afterTool(result: unknown, orderId = 'A123'): WireChatRequest {
+  return {
+    messages: [
+      { role: 'user', content: `订单 ${orderId} 发货了吗？` },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'getOrderStatus', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(result) },
+    ],
+    tools,
+  };
+}
+
+describe('extractOrderId', () => {
+  it.each([
+    ['订单 A123 发货了吗？', 'A123'],
+    ['订单A200发货了吗', 'A200'],
+    ['u7 asks about a124 please', 'a124'],
+    ['订单 xxx 发货了吗？', 'xxx'],
+    ['我的订单呢？', ''],
+  ])('should pick %p → %p', (text, expected) => {
+    expect(extractOrderId(text)).toBe(expected);
+  });
+});
+
+describe('demoModel', () => {
+  describe('when the user asks and getOrderStatus is offered', () => {
+    it('should call getOrderStatus with the order id from the text', () => {
+      const reply = demoModel({ messages: [{ role: 'user', content: '订单 A123 发货了吗？' }], tools });
+      const call = reply.choices[0].message.tool_calls?.[0];
+      expect(call?.function.name).toBe('getOrderStatus');
+      expect(JSON.parse(String(call?.function.arguments))).toEqual({ orderId: 'A123' });
+      expect(reply.choices[0].finish_reason).toBe('tool_calls');
+    });
+  });
+
+  describe('when the last message is a tool result', () => {
+    it('should state the status the tool returned', () => {
+      const reply = demoModel(afterTool({ code: 'OK', orderId: 'A123', status: '某个状态' }));
+      expect(reply.choices[0].message.content).toBe('订单 A123 当前状态：某个状态。');
+    });
+
+    it.each([
+      ['INVALID_ID', /格式不正确/],
+      ['AUTH_REQUIRED', /请先登录/],
+      ['NOT_FOUND_OR_FORBIDDEN', /没有找到订单 A123/],
+    ])('should explain %s', (code, expected) => {
+      const reply = demoModel(afterTool({ code, orderId: 'A123' }));
+      expect(reply.choices[0].message.content).toMatch(expected);
+    });
+
+    it('should pass on a tool error text it does not understand', () => {
+      const reply = demoModel(afterTool('boom'));
+      expect(reply.choices[0].message.content).toContain('boom');
+    });
+  });
+
+  describe('when no tool is offered', () => {
+    it('should answer in plain text that repeats the question', () => {
+      const reply = demoModel({ messages: [{ role: 'user', content: '你好' }] });
+      expect(reply.choices[0].message.tool_calls).toBeUndefined();
+      expect(reply.choices[0].message.content).toContain('你好');
+    });
+  });
+});

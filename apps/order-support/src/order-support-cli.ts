@@ -1,0 +1,123 @@
+import { join } from 'node:path';
+import { loadProperties, OPENAI_PROPERTY_KEYS, SproutApplication, SproutTokens } from '@sprout-ai/boot';
+import { ChatClient, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import type { ChatModel, ToolSchemaRegistry } from '@sprout-ai/core';
+import { OpenAiWireServer } from '@sprout-ai/test';
+import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
+import { demoModel } from './demo-model';
+import { orderSupportModule } from './order-support-module';
+import { USER_ID_CONTEXT_KEY } from './order-tools';
+import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
+
+/** Exit code of a successful run (also `--help`). */
+export const EXIT_OK = 0;
+/** Exit code when the question could not be answered (endpoint down, 401, bad configuration …). */
+export const EXIT_FAILURE = 1;
+/** Exit code of a bad command line. */
+export const EXIT_USAGE = 2;
+
+/** API key the built-in demo model is called with (the demo server ignores it). */
+export const DEMO_API_KEY = 'sprout-demo';
+
+/** Where {@link runOrderSupportCli} reads from and writes to. */
+export interface OrderSupportCliOptions {
+  /** Environment variables (API key, base URL overrides). @defaultValue `process.env` */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Receives the answer. @defaultValue `process.stdout` */
+  readonly stdout?: { write(text: string): unknown };
+  /** Receives the demo notice, one trace line per tool call, and errors. @defaultValue `process.stderr` */
+  readonly stderr?: { write(text: string): unknown };
+  /** The app directory, holding `application.properties` and `dist/tool-schemas.json`. */
+  readonly appDir: string;
+  /** Where tool schemas are registered. @defaultValue core's shared registry */
+  readonly schemaRegistry?: ToolSchemaRegistry;
+}
+
+/**
+ * The order-support command line: asks the assistant `question` as `--user`, prints the answer on
+ * stdout and one `tool=… args=… code=… Nms` line per tool call on stderr.
+ *
+ * With an API key (`SPRING_AI_OPENAI_API_KEY`, `OPENAI_API_KEY` or `spring.ai.openai.api-key`) it talks
+ * to the configured endpoint; without one it serves the built-in demo model on 127.0.0.1 and says so
+ * on the first stderr line. Every failure is reported as one line on stderr.
+ *
+ * @param argv - the arguments after `node main.js`, e.g. `['--user', 'u7', '订单 A123 发货了吗？']`
+ * @param options - streams, environment and the app directory
+ * @returns the exit code: {@link EXIT_OK}, {@link EXIT_FAILURE} or {@link EXIT_USAGE}
+ */
+export async function runOrderSupportCli(argv: readonly string[], options: OrderSupportCliOptions): Promise<number> {
+  const env = options.env ?? process.env;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const errorLine = (message: string): void => {
+    stderr.write(`sprout: ${message.replace(/\s*\n\s*/g, ' ').trim()}\n`);
+  };
+
+  let args;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    errorLine(error.message);
+    return EXIT_USAGE;
+  }
+  if (args.help) {
+    stdout.write(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+
+  const propertiesFile = join(options.appDir, 'application.properties');
+  let demoServer: OpenAiWireServer | undefined;
+  let app: SproutApplication | undefined;
+  try {
+    const overrides: Record<string, string> = {};
+    if (loadProperties({ file: propertiesFile, env }).openAi.chat.apiKey === undefined) {
+      demoServer = await OpenAiWireServer.start({ handler: demoModel });
+      errorLine(
+        'no SPRING_AI_OPENAI_API_KEY/OPENAI_API_KEY set — answering with the built-in demo model on ' +
+          demoServer.baseUrl,
+      );
+      overrides[OPENAI_PROPERTY_KEYS.baseUrl] = demoServer.baseUrl;
+      overrides[OPENAI_PROPERTY_KEYS.chatBaseUrl] = demoServer.baseUrl;
+      overrides[OPENAI_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
+    }
+    app = await SproutApplication.run({
+      modules: [orderSupportModule(options.appDir)],
+      propertiesFile,
+      env,
+      properties: overrides,
+      schemaManifest: join(options.appDir, 'dist', 'tool-schemas.json'),
+      schemaRegistry: options.schemaRegistry,
+    });
+    const chatClient = createOrderSupportChatClient(app, (trace) => stderr.write(`${formatToolCallTrace(trace)}\n`));
+    const answer = await chatClient
+      .prompt()
+      .user(args.question)
+      .toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user })
+      .call()
+      .content();
+    stdout.write(`${answer}\n`);
+    return EXIT_OK;
+  } catch (error) {
+    errorLine(error instanceof Error ? error.message : String(error));
+    return EXIT_FAILURE;
+  } finally {
+    await app?.close();
+    await demoServer?.close();
+  }
+}
+
+/**
+ * A ChatClient over the application's model and tool-calling advisor whose tools are the scanned
+ * `@Tool` callbacks, each wrapped so that every call is reported to `listener`.
+ *
+ * @param app - the started application
+ * @param listener - receives one trace per tool call
+ * @returns the client
+ */
+export function createOrderSupportChatClient(app: SproutApplication, listener: ToolCallTraceListener): ChatClient {
+  return ChatClient.builder(app.get<ChatModel>(SproutTokens.ChatModel))
+    .toolCallingAdvisorBuilder(app.get<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder))
+    .defaultTools(...app.toolCallbacks.map((callback) => new TracingToolCallback(callback, listener)))
+    .build();
+}
