@@ -18,7 +18,4 @@ export interface ChatOptions {
 
 /** OpenAI's `tool_choice` values. */
 export type ToolChoice =
-  | 'auto'
-  | 'none'
-  | 'required'
-  | { readonly type: 'function'; readonly function: { readonly name: string } };
+  'auto' | 'none' | 'required' | { readonly type: 'function'; readonly function: { readonly name: string } };

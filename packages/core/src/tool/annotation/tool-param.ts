@@ -18,7 +18,12 @@ export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator {
   return (target, propertyKey, parameterIndex) => {
     if (typeof propertyKey !== 'string') throw new TypeError('@ToolParam can only decorate method parameters');
     const ctor = (typeof target === 'function' ? target : target.constructor) as object;
-    const all = { ...((Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<string, Record<number, ToolParamOptions>>) };
+    const all = {
+      ...((Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<
+        string,
+        Record<number, ToolParamOptions>
+      >),
+    };
     all[propertyKey] = { ...all[propertyKey], [parameterIndex]: options };
     Reflect.defineMetadata(METADATA_KEYS.toolParams, all, ctor);
   };
@@ -26,6 +31,9 @@ export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator {
 
 /** The `@ToolParam` options of a method, by parameter index. */
 export function getToolParamOptions(ctor: object, methodName: string): Readonly<Record<number, ToolParamOptions>> {
-  const all = (Reflect.getMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<string, Record<number, ToolParamOptions>>;
+  const all = (Reflect.getMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<
+    string,
+    Record<number, ToolParamOptions>
+  >;
   return all[methodName] ?? {};
 }
