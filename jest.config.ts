@@ -22,17 +22,21 @@ const config: Config = {
   projects: [
     ...packages.map((name) => project(name, `<rootDir>/packages/${name}`)),
     project('order-support', '<rootDir>/apps/order-support'),
+    // Imports order-support's compiled modules (`@sprout-ai/order-support/dist/x`); tests read their sources.
+    project('mcp-order-server', '<rootDir>/apps/mcp-order-server', {
+      '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
+    }),
   ],
 };
 
-function project(displayName: string, rootDir: string): Config {
+function project(displayName: string, rootDir: string, extraModules: Record<string, string> = {}): Config {
   return {
     displayName,
     rootDir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform: { '^.+\\.(t|j)sx?$': swc as never },
-    moduleNameMapper: { '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src' },
+    moduleNameMapper: { ...extraModules, '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src' },
   };
 }
 

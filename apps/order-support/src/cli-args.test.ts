@@ -29,7 +29,10 @@ describe(parseCliArgs, () => {
 
   describe('when the command line is wrong', () => {
     it.each([
-      [['--bogus', 'x'], /^Unknown option --bogus; the options are --user <id> and --help/],
+      [
+        ['--bogus', 'x'],
+        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream and --help/,
+      ],
       [['--user'], /^Option '-u, --user <value>' argument missing/],
       [['--user', ' ', 'q'], /non-empty user id/],
       [['--user', 'u7'], /No question given/],

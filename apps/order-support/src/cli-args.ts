@@ -7,6 +7,10 @@ export interface CliArgs {
   readonly user?: string;
   /** The question for the assistant (the positional arguments joined by spaces). */
   readonly question: string;
+  /** The conversation to continue (`--conversation`); absent means a one-off question with no memory. */
+  readonly conversation?: string;
+  /** `--stream`: print the answer as it arrives (trace lines as tools run). */
+  readonly stream?: boolean;
   /** `--help` was given: print {@link USAGE} and exit 0. */
   readonly help: boolean;
 }
@@ -21,6 +25,10 @@ call to stderr.
 Options:
   -u, --user <id>  the signed-in user, handed to tools via ToolContext (never shown to the model);
                    without it the order tool answers AUTH_REQUIRED
+  -c, --conversation <id>
+                   remember the conversation under <id> across runs (stored in SQLite, by default
+                   apps/order-support/data/chat-memory.db; spring.ai.chat.memory.* configures it)
+  -s, --stream     print the answer as it arrives, and each tool's trace line as it runs
   -h, --help       show this help
 
 Example: npm start -- --user u7 "订单 A123 发货了吗？"
@@ -48,7 +56,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { user: { type: 'string', short: 'u' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        user: { type: 'string', short: 'u' },
+        conversation: { type: 'string', short: 'c' },
+        help: { type: 'boolean', short: 'h' },
+        stream: { type: 'boolean', short: 's' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -59,12 +72,21 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.help === true) return { question: '', help: true, user: values.user };
   const user = values.user?.trim();
   if (user === '') throw new CliUsageError({ message: 'Option --user needs a non-empty user id, e.g. --user u7' });
+  const conversation = values.conversation?.trim();
+  if (conversation === '')
+    throw new CliUsageError({ message: 'Option --conversation needs a non-empty id, e.g. --conversation order-a123' });
   const question = positionals.join(' ').trim();
   if (question === '')
     throw new CliUsageError({
       message: 'No question given; pass it as the last argument, e.g. "订单 A123 发货了吗？"',
     });
-  return { user, question, help: false };
+  return {
+    user,
+    question,
+    help: false,
+    ...(conversation === undefined ? {} : { conversation }),
+    ...(values.stream === true ? { stream: true } : {}),
+  };
 }
 
 function describeParseError(error: unknown): string {
@@ -72,6 +94,7 @@ function describeParseError(error: unknown): string {
   const text = (error as { message?: unknown } | null)?.message;
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
-  if (unknown !== null) return `Unknown option ${unknown[1]}; the options are --user <id> and --help`;
+  if (unknown !== null)
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream and --help`;
   return message;
 }

@@ -1,6 +1,17 @@
-import { join } from 'node:path';
-import { loadProperties, OPENAI_PROPERTY_KEYS, SproutApplication, SproutTokens } from '@sprout-ai/boot';
-import { ChatClient, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import { isAbsolute, join } from 'node:path';
+import {
+  CHAT_MEMORY_PROPERTY_KEYS,
+  loadProperties,
+  OPENAI_PROPERTY_KEYS,
+  SproutApplication,
+  SproutTokens,
+} from '@sprout-ai/boot';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  ChatClient,
+  MessageChatMemoryAdvisor,
+  type ToolCallingAdvisorBuilder,
+} from '@sprout-ai/chat-client';
 import type { ChatModel, ToolSchemaRegistry } from '@sprout-ai/core';
 import { OpenAiWireServer } from '@sprout-ai/test';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
@@ -15,6 +26,9 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** Exit code of a bad command line. */
 export const EXIT_USAGE = 2;
+
+/** Where `--conversation` histories are stored unless `spring.ai.chat.memory.repository.*` says otherwise (relative to the app dir). */
+export const DEFAULT_CHAT_MEMORY_PATH = join('data', 'chat-memory.db');
 
 /** API key the built-in demo model is called with (the demo server ignores it). */
 export const DEMO_API_KEY = 'sprout-demo';
@@ -71,7 +85,12 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
   let app: SproutApplication | undefined;
   try {
     const overrides: Record<string, string> = {};
-    if (loadProperties({ file: propertiesFile, env }).openAi.chat.apiKey === undefined) {
+    const loaded = loadProperties({ file: propertiesFile, env });
+    if (!loaded.has(CHAT_MEMORY_PROPERTY_KEYS.repositoryType) || loaded.chatMemory.repositoryType === 'sqlite') {
+      overrides[CHAT_MEMORY_PROPERTY_KEYS.repositoryType] = 'sqlite';
+      overrides[CHAT_MEMORY_PROPERTY_KEYS.sqlitePath] = chatMemoryPath(loaded.chatMemory.sqlitePath, options.appDir);
+    }
+    if (loaded.openAi.chat.apiKey === undefined) {
       demoServer = await OpenAiWireServer.start({ handler: demoModel });
       errorLine(
         'no SPRING_AI_OPENAI_API_KEY/OPENAI_API_KEY set — answering with the built-in demo model on ' +
@@ -90,13 +109,21 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       schemaRegistry: options.schemaRegistry,
     });
     const chatClient = createOrderSupportChatClient(app, (trace) => stderr.write(`${formatToolCallTrace(trace)}\n`));
-    const answer = await chatClient
+    const spec = chatClient
       .prompt()
       .user(args.question)
-      .toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user })
-      .call()
-      .content();
-    stdout.write(`${answer}\n`);
+      .toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user });
+    if (args.conversation !== undefined) {
+      const memory = MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build();
+      spec.advisors(memory).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, args.conversation));
+    }
+    if (args.stream === true) {
+      for await (const text of spec.stream().content()) stdout.write(text);
+      stdout.write('\n');
+    } else {
+      const answer = await spec.call().content();
+      stdout.write(`${answer}\n`);
+    }
     return EXIT_OK;
   } catch (error) {
     errorLine(error instanceof Error ? error.message : String(error));
@@ -120,4 +147,14 @@ export function createOrderSupportChatClient(app: SproutApplication, listener: T
     .toolCallingAdvisorBuilder(app.get<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder))
     .defaultTools(...app.toolCallbacks.map((callback) => new TracingToolCallback(callback, listener)))
     .build();
+}
+
+/**
+ * Where the CLI stores conversations: SQLite (the in-memory store would forget the conversation when
+ * the process exits), at `spring.ai.chat.memory.repository.sqlite.path` taken relative to the app
+ * directory like the other paths of `application.properties`, by default {@link DEFAULT_CHAT_MEMORY_PATH}.
+ */
+function chatMemoryPath(configured: string | undefined, appDir: string): string {
+  const path = configured ?? DEFAULT_CHAT_MEMORY_PATH;
+  return isAbsolute(path) ? path : join(appDir, path);
 }

@@ -37,6 +37,38 @@ export {
 export { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
 export { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
 export { BoundToolCallingAdvisorBuilder } from './autoconfigure/bound-tool-calling-advisor-builder';
+export {
+  ChatMemoryAutoConfiguration,
+  createChatMemoryRepository,
+} from './autoconfigure/chat-memory-auto-configuration';
+export {
+  type ChatMemoryProperties,
+  type ChatMemoryRepositoryType,
+  CHAT_MEMORY_PROPERTY_KEYS,
+  DEFAULT_CHAT_MEMORY_REDIS_URL,
+  DEFAULT_CHAT_MEMORY_REDIS_KEY_PREFIX,
+} from './properties/chat-memory-properties';
+
+export { McpTokens } from './mcp-tokens';
+export { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-configuration';
+export { McpServerAutoConfiguration } from './autoconfigure/mcp-server-auto-configuration';
+export { startMcp, startMcpServer, type StartMcpServerOptions } from './autoconfigure/mcp-start-up';
+export {
+  type McpClientProperties,
+  type McpConnectionProperties,
+  MCP_CLIENT_PROPERTY_KEYS,
+  MCP_STDIO_CONNECTIONS_PREFIX,
+  MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX,
+  DEFAULT_MCP_CLIENT_ENDPOINT,
+  bindMcpClientProperties,
+} from './properties/mcp-client-properties';
+export {
+  type McpServerProperties,
+  MCP_SERVER_PROPERTY_KEYS,
+  DEFAULT_MCP_SERVER_PORT,
+  DEFAULT_MCP_SERVER_ADDRESS,
+  bindMcpServerProperties,
+} from './properties/mcp-server-properties';
 
 export { scanToolClasses, type ToolScanResult } from './scan/scan-tool-classes';
 export { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';

@@ -153,7 +153,7 @@ describe(SproutApplication, () => {
         const started = run({ modules: [modelModule(new ScriptedChatModel([]), UndocumentedTools)] });
 
         await expect(started).rejects.toThrow(ToolScanError);
-        await expect(started).rejects.toThrow(/UndocumentedTools\.undocumented.*Regenerate the manifest/);
+        await expect(started).rejects.toThrow(/UndocumentedTools\.undocumented.*rebuild so the manifest covers it/);
       });
 
       it('should point to the schemaManifest option when no manifest was loaded', async () => {

@@ -8,9 +8,14 @@ import {
 } from '@sprout-ai/core';
 import { Container, type ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
+import { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';
+import { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-configuration';
+import { McpServerAutoConfiguration } from './autoconfigure/mcp-server-auto-configuration';
+import { startMcp } from './autoconfigure/mcp-start-up';
 import { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
 import { ToolCallingAutoConfiguration } from './autoconfigure/tool-calling-auto-configuration';
 import { loadProperties } from './properties/load-properties';
+import { loadToolSchemaManifest } from './schema/load-tool-schema-manifest';
 import type { SproutProperties } from './properties/sprout-properties';
 import { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
 import { scanToolClasses } from './scan/scan-tool-classes';
@@ -51,7 +56,9 @@ export interface SproutApplicationOptions {
  *    {@link OpenAiAutoConfiguration}, {@link ChatClientAutoConfiguration} — each binding only what is
  *    still unbound;
  * 4. load the schema manifest and scan every bound `@Tool` class into tool callbacks
- *    (`SproutTokens.ToolCallbackProvider`).
+ *    (`SproutTokens.ToolCallbackProvider`);
+ * 5. MCP: scan the bound `@McpTool` classes, connect to the `spring.ai.mcp.client.*` servers and
+ *    list their tools (see `startMcp`).
  *
  * @example
  * ```ts
@@ -85,7 +92,9 @@ export class SproutApplication {
    * @throws PropertiesFileError when `propertiesFile` names a file that cannot be read
    * @throws DuplicateToolNameError when two bound tool classes declare the same tool name (names both sources)
    * @throws ToolScanError when the schema manifest lacks a method of a bound `@Tool` class
-   * @throws SproutError when the schema manifest file is missing or invalid
+   * @throws SproutError when the schema manifest file is missing, stale (see `loadToolSchemaManifest`) or invalid
+   * @throws McpConnectionError when a configured MCP server cannot be reached
+   * @throws DuplicateToolNameError when a local tool and an MCP tool share a name (names both sources)
    */
   static async run(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
     const properties = loadProperties({
@@ -103,13 +112,16 @@ export class SproutApplication {
       new ToolCallingAutoConfiguration(properties),
       new OpenAiAutoConfiguration(properties),
       new ChatClientAutoConfiguration(properties),
+      new ChatMemoryAutoConfiguration(properties),
+      new McpClientAutoConfiguration(properties),
+      new McpServerAutoConfiguration(properties),
     );
 
     const registry = options.schemaRegistry ?? toolSchemaRegistry;
-    if (typeof options.schemaManifest === 'string') registry.loadFile(options.schemaManifest);
-    else if (options.schemaManifest !== undefined) registry.register(options.schemaManifest);
+    loadToolSchemaManifest(registry, options.schemaManifest, properties);
     const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
     scanned.complete(toolObjects, toolCallbacks);
+    await startMcp(container, registry, toolCallbacks);
     logger.info({ tools: toolCallbacks.map((callback) => callback.toolDefinition.name) }, 'Sprout application started');
     return new SproutApplication(container, properties, toolCallbacks);
   }

@@ -1,4 +1,9 @@
-import type { ChatClientBuilder, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import type {
+  ChatClientBuilder,
+  ChatMemory,
+  ChatMemoryRepository,
+  ToolCallingAdvisorBuilder,
+} from '@sprout-ai/chat-client';
 import type {
   ChatModel,
   ToolCallbackProvider,
@@ -49,4 +54,8 @@ export const SproutTokens = {
   ToolCallingAdvisorBuilder: token<ToolCallingAdvisorBuilder>('ToolCallingAdvisorBuilder'),
   /** A fresh, pre-configured ChatClient builder on every resolution (transient). */
   ChatClientBuilder: token<ChatClientBuilder>('ChatClientBuilder'),
+  /** Where chat memory is stored, from `spring.ai.chat.memory.repository.*` (in-memory by default). */
+  ChatMemoryRepository: token<ChatMemoryRepository>('ChatMemoryRepository'),
+  /** `MessageWindowChatMemory` over the repository, window `spring.ai.chat.memory.max-messages`. */
+  ChatMemory: token<ChatMemory>('ChatMemory'),
 } as const;

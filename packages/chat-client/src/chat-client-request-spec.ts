@@ -16,6 +16,9 @@ import {
   requireOptions,
   requireText,
 } from './request-spec-state';
+import { buildStreamAdvisorChain } from './stream/build-stream-advisor-chain';
+import { STREAM_EVENT_LISTENER_KEY, type ChatClientStreamEventListener } from './stream/chat-client-stream-event';
+import { StreamResponseSpec } from './stream/stream-response-spec';
 import type { ToolInput } from './tool-registration';
 
 /**
@@ -145,6 +148,24 @@ export class ChatClientRequestSpec {
    */
   call(): CallResponseSpec {
     return new CallResponseSpec(() => this.execute());
+  }
+
+  /**
+   * Describes a streaming call; nothing is sent until the returned spec's stream is iterated.
+   * The tool-calling advisor runs the tool loop in stream mode.
+   */
+  stream(): StreamResponseSpec {
+    return new StreamResponseSpec((listener) => this.executeStream(listener));
+  }
+
+  /** Streams the request through a stream advisor chain (see `buildStreamAdvisorChain`). */
+  private async *executeStream(listener?: ChatClientStreamEventListener): AsyncGenerator<ChatClientResponse> {
+    const request = toChatClientRequest(this.chatModel, this.state);
+    const chain = buildStreamAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
+    const withListener = listener
+      ? request.with({ context: { ...request.context, [STREAM_EVENT_LISTENER_KEY]: listener } })
+      : request;
+    yield* chain.nextStream(withListener);
   }
 
   /**

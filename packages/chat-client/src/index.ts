@@ -25,3 +25,41 @@ export { ChatClientAttributes, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat
 export type { ToolInput } from './tool-registration';
 export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
 export { ChatClientConfigurationError } from './chat-client-configuration-error';
+
+// --- streaming ---
+export { type StreamAdvisor, isStreamAdvisor } from './advisor/api/stream-advisor';
+export type { StreamAdvisorChain } from './advisor/api/stream-advisor-chain';
+export { DefaultStreamAdvisorChain } from './advisor/default-stream-advisor-chain';
+export { ChatModelStreamAdvisor } from './advisor/chat-model-stream-advisor';
+export { ChatClientMessageAggregator } from './advisor/chat-client-message-aggregator';
+export { StreamResponseSpec } from './stream/stream-response-spec';
+export {
+  type ChatClientStreamEvent,
+  type ChatClientStreamEventListener,
+  STREAM_EVENT_LISTENER_KEY,
+  streamEventListenerOf,
+} from './stream/chat-client-stream-event';
+
+// --- chat memory ---
+export { ChatMemory, CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from './memory/chat-memory';
+export type { ChatMemoryRepository } from './memory/chat-memory-repository';
+export { InMemoryChatMemoryRepository } from './memory/in-memory-chat-memory-repository';
+export {
+  MessageWindowChatMemory,
+  MessageWindowChatMemoryBuilder,
+  type MessageWindowChatMemoryOptions,
+  DEFAULT_MAX_MESSAGES,
+  applyMessageWindow,
+} from './memory/message-window-chat-memory';
+export {
+  repairToolCallHistory,
+  messagesEqual,
+  type RepairedToolCallHistory,
+  type ToolCallHistoryIssue,
+} from './memory/history-integrity';
+export {
+  MessageChatMemoryAdvisor,
+  MessageChatMemoryAdvisorBuilder,
+  type MessageChatMemoryAdvisorOptions,
+  type MemoryRound,
+} from './advisor/message-chat-memory-advisor';

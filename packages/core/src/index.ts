@@ -31,6 +31,8 @@ export {
   type ToolParameterSchema,
   toolSchemaKey,
 } from './tool/schema/tool-schema-manifest';
+export type { Integer } from './tool/schema/integer';
+export { coerceToolArguments, type CoercedToolArguments } from './tool/execution/coerce-tool-arguments';
 
 export type { ToolCallingChatOptions } from './model/tool/tool-calling-chat-options';
 export type { ToolCallingManager } from './model/tool/tool-calling-manager';
@@ -75,6 +77,8 @@ export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schem
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';
+export { ToolDefinitions, ToolDefinitionBuilder } from './tool/support/tool-definitions';
+export { runtimeToolMethodSchema, classValidatorSchema } from './tool/schema/runtime-tool-method-schema';
 
 // --- tool execution (exception processor, resolvers, DefaultToolCallingManager, limits) ---
 export type { ToolExecutionExceptionProcessor } from './tool/execution/tool-execution-exception-processor';
@@ -113,3 +117,19 @@ export {
 } from './model/tool/tool-execution-eligibility-checker';
 export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
 export { mergeToolContext } from './model/tool/merge-tool-context';
+
+// --- streaming and wire robustness (argument repair, tool-call ids) ---
+export {
+  type StreamingChatModel,
+  isStreamingChatModel,
+  type ToolCallDelta,
+  TOOL_CALL_DELTAS_METADATA_KEY,
+  toolCallDeltasOf,
+} from './chat/model/streaming-chat-model';
+export {
+  repairToolArguments,
+  type RepairedToolArguments,
+  type ToolArgumentRepair,
+} from './tool/execution/repair-tool-arguments';
+export { normalizeToolCalls, normalizeToolCall } from './model/tool/normalize-tool-calls';
+export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';

@@ -1,1 +1,55 @@
-export {};
+// Public surface of @sprout-ai/mcp: MCP client tool callbacks and the MCP server side.
+// --- client: tools of MCP servers as tool callbacks ---
+export {
+  McpClientConnection,
+  type McpClientConnectionOptions,
+  type McpTransportConfig,
+  type McpStdioTransportConfig,
+  type McpStreamableHttpTransportConfig,
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+  SPROUT_MCP_CLIENT_INFO,
+} from './client/mcp-client-connection';
+export { McpConnectionError, type McpConnectionErrorOptions } from './client/mcp-connection-error';
+export { McpToolCallError, type McpToolCallErrorOptions } from './client/mcp-tool-call-error';
+export { McpToolCallback, type McpToolCallbackOptions, resultText } from './client/mcp-tool-callback';
+export {
+  McpToolCallbackProvider,
+  McpToolCallbackProviderBuilder,
+  type McpToolCallbackProviderOptions,
+  SyncMcpToolCallbackProvider,
+} from './client/mcp-tool-callback-provider';
+export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
+export {
+  toProviderSafeToolName,
+  assignMcpToolNames,
+  type McpToolNameRequest,
+  PROVIDER_SAFE_TOOL_NAME,
+  MAX_TOOL_NAME_LENGTH,
+} from './client/mcp-tool-names';
+export { normalizeMcpInputSchema } from './client/normalize-mcp-input-schema';
+export {
+  type ToolContextToMcpMetaConverter,
+  McpMetaConverters,
+  TOOL_CONTEXT_MCP_EXCHANGE_KEY,
+} from './client/tool-context-to-mcp-meta-converter';
+
+// --- server: @McpTool methods served over stdio and streamable HTTP ---
+export { McpTool, type McpToolOptions, type McpToolMethodOptions, mcpToolClassRegistry } from './server/mcp-tool';
+export { McpToolParam, type McpToolParamOptions } from './server/mcp-tool-param';
+export { MCP_METADATA_KEYS } from './server/mcp-metadata-keys';
+export { McpToolError } from './server/mcp-tool-error';
+export { mcpToolCallbacks } from './server/mcp-tool-callbacks';
+export {
+  McpToolServer,
+  type McpToolServerOptions,
+  type McpToolRequest,
+  type McpToolContextFactory,
+  type McpHttpAuthenticator,
+  type McpHttpListenOptions,
+  type McpServerHandle,
+  type McpHttpServerHandle,
+  DEFAULT_MCP_SERVER_INFO,
+  DEFAULT_MCP_ENDPOINT,
+  MCP_EXCHANGE_CONTEXT_KEY,
+} from './server/mcp-tool-server';

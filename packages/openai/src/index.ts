@@ -9,3 +9,17 @@ export {
   DEFAULT_OPENAI_MAX_RETRIES,
   DEFAULT_OPENAI_TIMEOUT_MS,
 } from './openai-defaults';
+export {
+  ChatCompletionChunkAggregator,
+  type ChoiceUpdate,
+  type AggregatedChoice,
+} from './stream/chat-completion-chunk-aggregator';
+export type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
+export {
+  toStrictToolSchema,
+  strictSchemaViolations,
+  type StrictToolSchemaResult,
+  STRICT_FORMATS,
+  STRICT_MAX_NESTING,
+  STRICT_MAX_PROPERTIES,
+} from './strict-tool-schema';

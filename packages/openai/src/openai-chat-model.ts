@@ -1,9 +1,11 @@
 import {
+  assertUniqueToolNames,
   createLogger,
   SproutError,
   type ChatModel,
   type ChatResponse,
   type Prompt,
+  type StreamingChatModel,
   type ToolCallingManager,
   type ToolDefinition,
 } from '@sprout-ai/core';
@@ -21,6 +23,8 @@ import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
 import { realmSafeFetch } from './realm-safe-fetch';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
+import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
+import { toChatResponseStream } from './stream/openai-chat-stream';
 
 /** Constructor options of {@link OpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -50,6 +54,18 @@ export interface OpenAiChatModelOptions {
    * @defaultValue {@link DEFAULT_OPENAI_TIMEOUT_MS}
    */
   readonly timeoutMs?: number;
+  /**
+   * Hermes-style `<tool_call>{"name":…,"arguments":…}</tool_call>` markup that some servers leave in
+   * the text: `'strip'` removes it (it is never shown as the answer); `'parse'` also runs it as a
+   * tool call.
+   * @defaultValue `'strip'`
+   */
+  readonly hermesToolCalls?: HermesToolCallMode;
+  /**
+   * Ask for token usage at the end of a stream (`stream_options.include_usage`).
+   * @defaultValue `true`
+   */
+  readonly streamUsage?: boolean;
 }
 
 const PLACEHOLDER_API_KEY = 'no-api-key';
@@ -67,10 +83,11 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
  * const response = await model.call(new Prompt('Hello'));
  * ```
  * @see Spring AI `OpenAiChatModel`
- * @remarks No streaming yet. A tool call the server sent without an id gets a synthesized one, and
- * object `arguments` are turned into JSON text, so every call can be answered.
+ * @remarks A tool call the server sent without an id gets a synthesized one, and object
+ * `arguments` are turned into JSON text, so every call can be answered. Before a request is sent,
+ * every tool call in it is paired with exactly one tool message (see `ensureToolCallPairing`).
  */
-export class OpenAiChatModel implements ChatModel {
+export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   /** The model's default options, `model` always set. */
   readonly defaultOptions: OpenAiChatOptions & { readonly model: string };
   /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
@@ -79,6 +96,8 @@ export class OpenAiChatModel implements ChatModel {
   private readonly client: OpenAI;
   private readonly toolCallingManager?: ToolCallingManager;
   private readonly timeoutMs: number;
+  private readonly hermesToolCalls: HermesToolCallMode;
+  private readonly streamUsage: boolean;
   private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
 
   /**
@@ -102,6 +121,8 @@ export class OpenAiChatModel implements ChatModel {
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
     this.toolCallingManager = options.toolCallingManager;
+    this.hermesToolCalls = options.hermesToolCalls ?? 'strip';
+    this.streamUsage = options.streamUsage ?? true;
   }
 
   /**
@@ -113,17 +134,10 @@ export class OpenAiChatModel implements ChatModel {
    * answers something that is not a chat completion
    * @throws SproutError when the options name tools (`toolNames`) but no tool calling manager is set,
    * or a tool's input schema is not a JSON object
+   * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
   async call(prompt: Prompt): Promise<ChatResponse> {
-    const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
-    const model = options.model ?? this.defaultOptions.model;
-    const toolDefinitions = this.resolveToolDefinitions(options);
-    if (options.toolChoice !== undefined && toolDefinitions.length === 0) {
-      this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
-    }
-    const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
-    const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
-    this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
+    const { params, context } = this.prepare(prompt);
 
     let completion: unknown;
     try {
@@ -138,7 +152,53 @@ export class OpenAiChatModel implements ChatModel {
     ) {
       throw notACompletion(completion, context);
     }
-    return toChatResponse(completion, this.logger);
+    return toChatResponse(completion, this.logger, this.hermesToolCalls);
+  }
+
+  /**
+   * Sends the prompt as one streamed Chat Completions request (server-sent events, read by the
+   * `openai` client) and yields the answer as it arrives: text deltas, tool-call progress, and a
+   * last chunk with the complete tool calls, finish reason and usage (see `StreamingChatModel`).
+   *
+   * @param prompt - messages and options, as for {@link OpenAiChatModel.call}
+   * @returns the chunks; nothing is sent until iteration starts; breaking out cancels the request
+   * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
+   * the stream breaks off or carries an event that is not JSON
+   * @throws SproutError for the configuration errors of {@link OpenAiChatModel.call}
+   */
+  async *stream(prompt: Prompt): AsyncGenerator<ChatResponse> {
+    const { params, context } = this.prepare(prompt);
+    let chunks: AsyncIterable<unknown>;
+    try {
+      chunks = await this.client.chat.completions.create({
+        ...params,
+        stream: true,
+        ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
+      });
+    } catch (error) {
+      throw toOpenAiApiError(error, context);
+    }
+    try {
+      yield* toChatResponseStream(chunks, { logger: this.logger, hermesToolCalls: this.hermesToolCalls });
+    } catch (error) {
+      throw streamError(error, context);
+    }
+  }
+
+  private prepare(prompt: Prompt): {
+    params: ReturnType<typeof toChatCompletionParams>;
+    context: OpenAiRequestContext;
+  } {
+    const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
+    const model = options.model ?? this.defaultOptions.model;
+    const toolDefinitions = this.resolveToolDefinitions(options);
+    if (options.toolChoice !== undefined && toolDefinitions.length === 0) {
+      this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
+    }
+    const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
+    const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
+    this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
+    return { params, context };
   }
 
   private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
@@ -149,8 +209,25 @@ export class OpenAiChatModel implements ChatModel {
           'to resolve names. Pass toolCallingManager to the constructor, or give the tools as toolCallbacks.',
       );
     }
-    return (options.toolCallbacks ?? []).map((callback) => callback.toolDefinition);
+    const callbacks = options.toolCallbacks ?? [];
+    assertUniqueToolNames(callbacks);
+    return callbacks.map((callback) => callback.toolDefinition);
   }
+}
+
+function streamError(error: unknown, context: OpenAiRequestContext): unknown {
+  const mapped = toOpenAiApiError(error, context);
+  if (mapped !== error || error instanceof SproutError) return mapped;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new OpenAiApiError({
+    message:
+      `The stream from OpenAI-compatible endpoint ${context.baseUrl} broke off or carried an event that is not ` +
+      `a JSON chat.completion.chunk (${detail}). ${'Check spring.ai.openai.base-url.'}`,
+    baseUrl: context.baseUrl,
+    model: context.model,
+    status: 200,
+    cause: error,
+  });
 }
 
 function notACompletion(body: unknown, context: OpenAiRequestContext): OpenAiApiError {

@@ -10,6 +10,7 @@ import type { ToolCallingChatOptions } from '@sprout-ai/core';
  * | `maxTokens` / `maxCompletionTokens` | `max_tokens` / `max_completion_tokens` |
  * | `topP`, `stopSequences` | `top_p`, `stop` |
  * | `toolChoice`, `parallelToolCalls` | `tool_choice`, `parallel_tool_calls` (only sent with tools) |
+ * | `strict` | `tools[].function.strict` (and the strict schema rewrite) |
  * | `frequencyPenalty`, `presencePenalty`, `seed`, `user` | same names in snake_case |
  *
  * @see Spring AI `OpenAiChatOptions`
@@ -27,4 +28,10 @@ export interface OpenAiChatOptions extends ToolCallingChatOptions {
   readonly user?: string;
   /** Whether the model may ask for several tool calls in one response. */
   readonly parallelToolCalls?: boolean;
+  /**
+   * Send tools in OpenAI strict mode (`"strict": true`, schema rewritten so the arguments always
+   * match it); a tool's own `strict` (`@Tool({ strict })`) wins. Tools whose schema cannot be made
+   * strict are sent non-strict with a warning. @defaultValue false
+   */
+  readonly strict?: boolean;
 }

@@ -4,7 +4,9 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
+import { strictToolParameters } from './strict-tool-parameters';
 
 /**
  * Builds the Chat Completions request body. `tools`, `tool_choice` and `parallel_tool_calls` are
@@ -29,7 +31,7 @@ export function toChatCompletionParams(
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.user !== undefined) params.user = options.user;
   if (toolDefinitions.length > 0) {
-    params.tools = toolDefinitions.map(toOpenAiTool);
+    params.tools = toolDefinitions.map((definition) => toOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
     if (choice !== undefined) {
       params.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { ...choice.function } };
@@ -41,7 +43,8 @@ export function toChatCompletionParams(
 
 /**
  * Maps messages to the wire: system, user, assistant (text never `null`; `tool_calls` only when
- * there are calls) and one `tool` message per tool response, in order.
+ * there are calls) and one `tool` message per tool response, in order; then
+ * {@link ensureToolCallPairing} makes every call answered exactly once, right after its message.
  */
 export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
   const result: ChatCompletionMessageParam[] = [];
@@ -75,24 +78,29 @@ export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMe
         break;
     }
   }
-  return result;
+  return ensureToolCallPairing(result);
 }
 
 /**
  * Maps a tool definition to an OpenAI function tool. `parameters` is the parsed input schema
- * without its top-level `$schema` key (meta-data some servers reject).
+ * without its top-level `$schema` key (meta-data some servers reject); in strict mode (the tool's
+ * `strict`, else `strictDefault`) it is the strict rewrite and `strict: true` is sent (see
+ * {@link strictToolParameters}).
  *
+ * @param strictDefault - the request's `strict` option (`spring.ai.openai.chat.options.strict`)
  * @throws SproutError when the input schema is not a JSON object
  */
-export function toOpenAiTool(definition: ToolDefinition): ChatCompletionFunctionTool {
+export function toOpenAiTool(definition: ToolDefinition, strictDefault?: boolean): ChatCompletionFunctionTool {
   const parameters = parseSchema(definition);
   delete parameters.$schema;
+  const strict = strictToolParameters(definition, parameters, strictDefault);
   return {
     type: 'function',
     function: {
       name: definition.name,
       ...(definition.description ? { description: definition.description } : {}),
-      parameters,
+      parameters: strict ?? parameters,
+      ...(strict === undefined ? {} : { strict: true }),
     },
   };
 }

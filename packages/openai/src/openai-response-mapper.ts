@@ -1,6 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { AssistantMessage, ChatResponse, type Generation, type ToolCall, type Usage } from '@sprout-ai/core';
-import type { Logger } from '@sprout-ai/core';
+import {
+  AssistantMessage,
+  ChatResponse,
+  synthesizeToolCallId,
+  type Generation,
+  type Logger,
+  type ToolCall,
+  type Usage,
+} from '@sprout-ai/core';
+import { stripHermesToolCalls, type HermesToolCallMode } from './stream/hermes-tool-call-markup';
 
 /**
  * A `chat.completion` body as some OpenAI-compatible server may really send it: every field may be
@@ -22,13 +29,22 @@ interface LooseCompletion {
  * missing arguments become `''`, a missing or empty `id` becomes a unique `call_…` id, and calls
  * without a function name are dropped with a warning.
  *
+ * Hermes-style `<tool_call>…</tool_call>` markup left in the content is removed (and with
+ * `hermesToolCalls: 'parse'` turned into calls); `finish_reason: tool_calls` without any call is
+ * logged and the content is the answer.
+ *
  * @param completion - the parsed body; must have a `choices` array
  * @param logger - receives the warnings
+ * @param hermesToolCalls - what to do with `<tool_call>` markup in the content
  */
-export function toChatResponse(completion: LooseCompletion, logger: Logger): ChatResponse {
+export function toChatResponse(
+  completion: LooseCompletion,
+  logger: Logger,
+  hermesToolCalls: HermesToolCallMode = 'strip',
+): ChatResponse {
   const choices = Array.isArray(completion.choices) ? (completion.choices as unknown[]) : [];
   if (choices.length === 0) logger.warn({ id: completion.id }, 'chat completion has no choices');
-  const results = choices.map((choice) => toGeneration(asRecord(choice), logger));
+  const results = choices.map((choice) => toGeneration(asRecord(choice), logger, hermesToolCalls));
   const usage = toUsage(completion.usage);
   return new ChatResponse(results, {
     ...(typeof completion.id === 'string' ? { id: completion.id } : {}),
@@ -38,15 +54,22 @@ export function toChatResponse(completion: LooseCompletion, logger: Logger): Cha
   });
 }
 
-function toGeneration(choice: Record<string, unknown>, logger: Logger): Generation {
+function toGeneration(choice: Record<string, unknown>, logger: Logger, hermes: HermesToolCallMode): Generation {
   const message = asRecord(choice.message);
-  const toolCalls = toToolCalls(message.tool_calls, logger);
+  const content = stripHermesToolCalls(toText(message.content), hermes, logger);
+  const toolCalls = [...toToolCalls(message.tool_calls, logger), ...content.toolCalls];
   const metadata: Record<string, unknown> = {};
   if (typeof message.refusal === 'string') metadata.refusal = message.refusal;
   if (typeof choice.index === 'number') metadata.index = choice.index;
   const finishReason = typeof choice.finish_reason === 'string' ? choice.finish_reason : undefined;
+  if (finishReason === 'tool_calls' && toolCalls.length === 0) {
+    logger.warn(
+      { index: choice.index },
+      "finish_reason is 'tool_calls' but the message has no tool call; treating its text as the answer",
+    );
+  }
   return {
-    output: new AssistantMessage(toText(message.content), toolCalls, metadata),
+    output: new AssistantMessage(content.text, toolCalls, metadata),
     metadata: finishReason === undefined ? {} : { finishReason },
   };
 }
@@ -77,11 +100,6 @@ export function toToolCalls(raw: unknown, logger: Logger): ToolCall[] {
   return calls;
 }
 
-/** A unique tool-call id for a call the server sent without one: `call_` + 32 hex digits. */
-export function synthesizeToolCallId(): string {
-  return `call_${randomUUID().replace(/-/g, '')}`;
-}
-
 function toArgumentsText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
@@ -100,7 +118,8 @@ function toText(content: unknown): string {
   return '';
 }
 
-function toUsage(raw: unknown): Usage | undefined {
+/** Token counts of a wire `usage` object, or `undefined` when there is none. */
+export function toUsage(raw: unknown): Usage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const usage = raw as Record<string, unknown>;
   const promptTokens = count(usage.prompt_tokens);

@@ -88,7 +88,7 @@ describe(main, () => {
         );
         expect(written.status).toBe(0);
         expect(readFileSync(out, 'utf8')).toBe(
-          formatToolSchemaManifest(generateToolSchemaManifest({ project: VALID_PROJECT })),
+          formatToolSchemaManifest(generateToolSchemaManifest({ project: VALID_PROJECT, manifestFile: out })),
         );
 
         const check = run('-p', VALID_PROJECT, '-o', out, '--check');

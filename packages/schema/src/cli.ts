@@ -68,7 +68,7 @@ export function main(args: readonly string[], output: CliOutput = processOutput)
   }
   const out = values.out;
   try {
-    const manifest = generateToolSchemaManifest({ project: values.project ?? 'tsconfig.json' });
+    const manifest = generateToolSchemaManifest({ project: values.project ?? 'tsconfig.json', manifestFile: out });
     const text = formatToolSchemaManifest(manifest);
     const tools = Object.values(manifest.tools);
     const classes = new Set(tools.map((tool) => `${tool.sourceFile}#${tool.className}`)).size;

@@ -15,6 +15,8 @@ export interface ToolParameterSource {
   readonly required: boolean;
   /** A literal `@ToolParam({ description })`, else the TSDoc `@param` text. */
   readonly description?: string;
+  /** The default value when it is a literal (`pageSize = 20`), written as the schema's `default`. */
+  readonly defaultValue?: string | number | boolean | null;
 }
 
 /** One `@Tool` method found in the sources. */
@@ -34,7 +36,8 @@ export interface ToolMethodSource {
 }
 
 /**
- * Finds the methods decorated with `@Tool(...)` in the given files: the decorator call's callee is
+ * Finds the methods decorated with `@Tool(...)` or `@McpTool(...)` (from `@sprout-ai/mcp`; its
+ * `@McpToolParam` is read like `@ToolParam`) in the given files: the decorator call's callee is
  * `Tool` (also when imported under another name, e.g. `import { Tool as T }`).
  *
  * @param program - a program that contains the files
@@ -63,7 +66,8 @@ export function findToolMethods(
       if (!ts.isClassDeclaration(statement)) continue;
       const methods = statement.members.filter(
         (member): member is ts.MethodDeclaration =>
-          ts.isMethodDeclaration(member) && hasDecorator(member, 'Tool', checker),
+          ts.isMethodDeclaration(member) &&
+          (hasDecorator(member, 'Tool', checker) || hasDecorator(member, 'McpTool', checker)),
       );
       if (methods.length === 0) continue;
       const className = statement.name?.text;
@@ -142,6 +146,7 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
     }
     const options = toolParamLiteral(parameter, checker);
     const description = options.description ?? paramTagText(parameter);
+    const defaultValue = parameter.initializer === undefined ? undefined : literalDefault(parameter.initializer);
     parameters.push({
       name,
       index,
@@ -149,6 +154,7 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
       optional,
       required: options.required ?? !optional,
       ...(description === undefined ? {} : { description }),
+      ...(defaultValue === undefined ? {} : { defaultValue }),
     });
   }
   const description = documentation(method, checker);
@@ -185,7 +191,9 @@ function toolParamLiteral(
   parameter: ts.ParameterDeclaration,
   checker: ts.TypeChecker,
 ): { description?: string; required?: boolean } {
-  const decorator = (ts.getDecorators(parameter) ?? []).find((d) => decoratorName(d, checker) === 'ToolParam');
+  const decorator = (ts.getDecorators(parameter) ?? []).find((d) =>
+    ['ToolParam', 'McpToolParam'].includes(decoratorName(d, checker) ?? ''),
+  );
   const argument =
     decorator !== undefined && ts.isCallExpression(decorator.expression)
       ? decorator.expression.arguments[0]
@@ -218,6 +226,23 @@ function isToolContext(parameter: ts.ParameterDeclaration, type: ts.Type, checke
     ts.isTypeReferenceNode(annotation) &&
     /(^|\.)ToolContext$/.test(annotation.typeName.getText())
   );
+}
+
+/** The value of a literal default (string, number, boolean, null, negative number), else `undefined`. */
+function literalDefault(node: ts.Expression): string | number | boolean | null | undefined {
+  if (ts.isStringLiteralLike(node)) return node.text;
+  if (ts.isNumericLiteral(node)) return Number(node.text);
+  if (
+    ts.isPrefixUnaryExpression(node) &&
+    node.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(node.operand)
+  ) {
+    return -Number(node.operand.text);
+  }
+  if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
+  if (node.kind === ts.SyntaxKind.NullKeyword) return null;
+  return undefined;
 }
 
 function paramTagText(parameter: ts.ParameterDeclaration): string | undefined {

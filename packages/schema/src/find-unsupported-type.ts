@@ -20,6 +20,8 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   ReadonlySet: 'a Set, which has no JSON form; use an array instead',
   WeakSet: 'a WeakSet, which has no JSON form; use an array instead',
   Function: 'a function; the model can only send JSON data, so take data and call the function inside the tool',
+  Observable: 'an Observable; a tool receives plain JSON values, so declare the emitted value type instead',
+  Subscribable: 'an Observable; a tool receives plain JSON values, so declare the emitted value type instead',
 };
 
 const FUNCTION_WHY =
@@ -27,7 +29,7 @@ const FUNCTION_WHY =
 
 /**
  * Looks through a tool parameter's type (its properties, array elements and union members) for a
- * type that JSON cannot carry: functions, `Promise`, `Map`, `Set`, `symbol` and `bigint`.
+ * type that JSON cannot carry: functions, `Promise`, `Observable`, `Map`, `Set`, `symbol` and `bigint`.
  *
  * @param type - the parameter's type
  * @param checker - the program's type checker

@@ -14,6 +14,7 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
     version: manifest.version,
     generator: manifest.generator,
     ...(manifest.sourceHash === undefined ? {} : { sourceHash: manifest.sourceHash }),
+    ...(manifest.project === undefined ? {} : { project: manifest.project }),
     tools,
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

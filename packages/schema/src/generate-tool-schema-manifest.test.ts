@@ -119,7 +119,7 @@ describe(generateToolSchemaManifest, () => {
       expect(entry.inputSchema.properties).toEqual({
         orderId: { type: 'string', description: 'The order number.' },
         reason: { type: 'string', description: 'Why the customer cancels.' },
-        notifyCustomer: { type: 'boolean', description: 'Whether to e-mail the customer.' },
+        notifyCustomer: { type: 'boolean', default: true, description: 'Whether to e-mail the customer.' },
       });
     });
 
@@ -248,7 +248,7 @@ describe(generateToolSchemaManifest, () => {
         },
         Dimensions: {
           type: 'object',
-          properties: { width: { type: 'number' }, height: { type: 'number' } },
+          properties: { width: { type: 'number', minimum: 0 }, height: { type: 'number', minimum: 0 } },
           required: ['width', 'height'],
           additionalProperties: false,
           description: 'Size of a parcel in centimetres.',

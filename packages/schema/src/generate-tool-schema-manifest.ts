@@ -11,6 +11,8 @@ import { normalizeInputSchema } from './normalize-input-schema';
 import { parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
+import { supportSproutTypes } from './support-sprout-types';
+import { collectDatePaths } from './collect-date-paths';
 
 /** Options of {@link generateToolSchemaManifest}. */
 export interface GenerateToolSchemaManifestOptions {
@@ -26,6 +28,11 @@ export interface GenerateToolSchemaManifestOptions {
    * (`types: []`, `lib: ["lib.es2022.d.ts"]`, `skipLibCheck`, `strictNullChecks`).
    */
   readonly compilerOptions?: ts.CompilerOptions;
+  /**
+   * Where the manifest will be written; when given, the manifest records the tsconfig's path
+   * relative to it (`project`), so start-up can check it against the sources.
+   */
+  readonly manifestFile?: string;
 }
 
 /** File name of the generated arguments module, placed (virtually) in the tsconfig directory. */
@@ -103,7 +110,10 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   if (methods.length > 0 && generator === null) {
     throw new SchemaGenerationError({ reason: 'typescript-json-schema could not read the generated arguments module' });
   }
-  if (generator !== null) supportMappedIndexTypes(generator, program.getTypeChecker());
+  if (generator !== null) {
+    supportMappedIndexTypes(generator, program.getTypeChecker());
+    supportSproutTypes(generator, program.getTypeChecker());
+  }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {
     const generated =
@@ -127,19 +137,25 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     version: 1,
     generator: GENERATOR_NAME,
     sourceHash: hashSources(methods, configDir),
+    ...(options.manifestFile === undefined
+      ? {}
+      : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
     tools: Object.fromEntries(entries),
   };
 }
 
 function toMethodSchema(method: ToolMethodSource, generated: Record<string, unknown>): ToolMethodSchema {
   const args = method.parameters.filter((p) => p.kind === 'argument');
+  const inputSchema = normalizeInputSchema(generated, args);
+  const dateSchemaPaths = collectDatePaths(inputSchema);
   return {
     className: method.className,
     methodName: method.methodName,
     sourceFile: method.sourceFile,
     ...(method.description === undefined ? {} : { description: method.description }),
     parameters: method.parameters.map(({ name, index, kind, optional }) => ({ name, index, kind, optional })),
-    inputSchema: normalizeInputSchema(generated, args),
+    inputSchema,
+    ...(dateSchemaPaths.length === 0 ? {} : { dateSchemaPaths }),
     returnsVoid: method.returnsVoid,
   };
 }
@@ -247,6 +263,10 @@ class SourceFileCache implements ts.CompilerHost {
   private isArgumentsFile(fileName: string): boolean {
     return path.resolve(fileName) === this.argumentsFile;
   }
+}
+
+function toPosix(relative: string): string {
+  return relative.split(path.sep).join('/');
 }
 
 /** sha256 over path and contents of the files that declare tool classes, sorted by path. */

@@ -6,6 +6,8 @@ export interface InputSchemaParameter {
   readonly name: string;
   readonly required: boolean;
   readonly description?: string;
+  /** The parameter's literal default value, written as `default`. */
+  readonly defaultValue?: string | number | boolean | null;
 }
 
 type Schema = Record<string, unknown>;
@@ -51,6 +53,7 @@ export function normalizeInputSchema(generated: Schema, parameters: readonly Inp
   for (const parameter of parameters) {
     const property = generatedProperties[parameter.name];
     const schema: Schema = isSchema(property) ? normalizeNode(property) : {};
+    if (parameter.defaultValue !== undefined) schema.default = parameter.defaultValue;
     if (parameter.description !== undefined) schema.description = parameter.description;
     properties[parameter.name] = orderKeywords(schema);
   }

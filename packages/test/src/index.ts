@@ -24,6 +24,14 @@ export {
   type RecordedWireRequest,
 } from './wire/openai-wire-server';
 export { chatCompletion, type ChatCompletionSpec, type ChatCompletionToolCallSpec } from './wire/chat-completion';
+export {
+  type WireSseStep,
+  type SseFromChatCompletionOptions,
+  sseEvents,
+  sseTranscript,
+  sseFromChatCompletion,
+  splitEvery,
+} from './wire/sse';
 export type {
   WireChatRequest,
   WireChatCompletion,

@@ -43,6 +43,7 @@ export class OpenAiAutoConfiguration extends ContainerModule {
                 model: chat.options.model,
                 temperature: chat.options.temperature,
                 maxTokens: chat.options.maxTokens,
+                strict: chat.options.strict,
               },
               toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
             }),

@@ -1,5 +1,9 @@
 import { CHAT_CLIENT_PROPERTY_KEYS } from './chat-client-properties';
+import { CHAT_MEMORY_PROPERTY_KEYS } from './chat-memory-properties';
+import { MCP_CLIENT_PROPERTY_KEYS } from './mcp-client-properties';
+import { MCP_SERVER_PROPERTY_KEYS } from './mcp-server-properties';
 import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
+import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
 
 const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS;
@@ -9,6 +13,10 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarToolCallingKeys),
   ...Object.values(OPENAI_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
+  ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
+  ...Object.values(MCP_CLIENT_PROPERTY_KEYS),
+  ...Object.values(MCP_SERVER_PROPERTY_KEYS),
+  ...Object.values(SCHEMA_PROPERTY_KEYS),
 ];
 
 /** Map-style keys: the prefix is followed by `.<name>`, and the name is kept verbatim. */
@@ -19,6 +27,7 @@ export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
   'spring.ai.tools.',
   'spring.ai.openai.',
   'spring.ai.chat.client.',
+  'spring.ai.chat.memory.',
 ];
 
 /** Spring's relaxed form used for comparison: lower case, `-` and `_` removed. */
@@ -45,7 +54,7 @@ export function canonicalPropertyKey(key: string): string {
 }
 
 /** Environment-variable spellings of a key: `.`/`-` → `_`, and (Spring's canonical form) `-` removed. */
-function environmentNames(key: string): string[] {
+export function environmentNames(key: string): string[] {
   const upper = key.toUpperCase();
   return [upper.replace(/[.-]/g, '_'), upper.replace(/-/g, '').replace(/\./g, '_')];
 }

@@ -148,6 +148,25 @@ describe(loadProperties, () => {
       expect(properties.origin('spring.ai.openai.base-url')).toBe('environment variable SPRING_AI_OPENAI_BASE_URL');
     });
 
+    it("should bind an application's own key from its relaxed variable, over the file value", () => {
+      const file = writeProperties('sprout.demo.orders.db-path=from-file.db\n');
+      const env = { SPROUT_DEMO_ORDERS_DB_PATH: '/tmp/from-env.db', MY_APP_GREETING: 'hi' };
+      const properties = loadProperties({ file, env });
+      expect(properties.get('sprout.demo.orders.db-path')).toBe('/tmp/from-env.db');
+      expect(properties.origin('sprout.demo.orders.db-path')).toBe('environment variable SPROUT_DEMO_ORDERS_DB_PATH');
+      expect(properties.getString('my.app.greeting')).toBe('hi');
+      expect(properties.has('my.app.missing')).toBe(false);
+    });
+
+    it("should let overrides beat the environment for an application's own key", () => {
+      const properties = loadProperties({
+        file: false,
+        env: { MY_APP_MODE: 'env' },
+        overrides: { 'my.app.mode': 'override' },
+      });
+      expect(properties.get('my.app.mode')).toBe('override');
+    });
+
     it('should map SPRING_AI_OPENAI_API_KEY to spring.ai.openai.api-key', () => {
       const properties = loadProperties({ file: false, env: { SPRING_AI_OPENAI_API_KEY: 'sk-spring' } });
 

@@ -70,7 +70,7 @@ export function loadProperties(options: LoadPropertiesOptions = {}): SproutPrope
   }
 
   warnAboutUnknownKeys(values);
-  return new SproutProperties(values);
+  return new SproutProperties(values, env);
 }
 
 function readFile(file: string | false | undefined): Map<string, PropertyValue> {

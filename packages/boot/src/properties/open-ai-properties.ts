@@ -10,6 +10,7 @@ export const OPENAI_PROPERTY_KEYS = {
   model: 'spring.ai.openai.chat.options.model',
   temperature: 'spring.ai.openai.chat.options.temperature',
   maxTokens: 'spring.ai.openai.chat.options.max-tokens',
+  strict: 'spring.ai.openai.chat.options.strict',
 } as const;
 
 /** Environment variable read when `spring.ai.openai.api-key` is set nowhere else. */
@@ -23,6 +24,11 @@ export interface OpenAiChatOptionsProperties {
   readonly temperature?: number;
   /** Upper bound on generated tokens (units: tokens); unset leaves it to the API. */
   readonly maxTokens?: number;
+  /**
+   * Send tools in OpenAI strict mode (schemas rewritten, `"strict": true`); `@Tool({ strict })`
+   * wins per tool. Unset means false.
+   */
+  readonly strict?: boolean;
 }
 
 /** The chat model's connection and options (`spring.ai.openai.chat.*`). */
@@ -72,6 +78,7 @@ export function bindOpenAiProperties(reader: PropertyReader): OpenAiProperties {
         model: reader.string(k.model) ?? DEFAULT_OPENAI_MODEL,
         temperature: reader.number(k.temperature, { min: 0, max: 2 }),
         maxTokens: reader.integer(k.maxTokens, undefined, { accept: (n) => n > 0, allowed: 'a positive integer' }),
+        strict: reader.string(k.strict) === undefined ? undefined : reader.boolean(k.strict, false),
       },
     },
   };

@@ -1,5 +1,6 @@
 import { bindChatClientProperties, type ChatClientProperties } from './chat-client-properties';
-import { canonicalPropertyKey } from './known-properties';
+import { bindChatMemoryProperties, type ChatMemoryProperties } from './chat-memory-properties';
+import { canonicalPropertyKey, environmentNames } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
 import { bindToolCallingProperties, type ToolCallingProperties } from './tool-calling-properties';
@@ -21,20 +22,31 @@ export class SproutProperties {
   readonly openAi: OpenAiProperties;
   /** `spring.ai.chat.client.*` */
   readonly chatClient: ChatClientProperties;
+  /** `spring.ai.chat.memory.*` */
+  readonly chatMemory: ChatMemoryProperties;
 
-  private readonly values: ReadonlyMap<string, PropertyValue>;
+  private readonly values: Map<string, PropertyValue>;
   private readonly reader: PropertyReader;
+  private readonly environment: Readonly<Record<string, string | undefined>>;
 
   /**
    * @param values - resolved values by canonical key, with their origins (see {@link loadProperties})
+   * @param environment - environment variables for the application's own keys, bound on first read
+   *   by the relaxed rule (`sprout.demo.orders.db-path` ← `SPROUT_DEMO_ORDERS_DB_PATH`); `spring.ai.*`
+   *   keys Sprout knows are already in `values`
    * @throws InvalidPropertyError when a `spring.ai.*` value Sprout binds is not allowed
    */
-  constructor(values: ReadonlyMap<string, PropertyValue>) {
+  constructor(
+    values: ReadonlyMap<string, PropertyValue>,
+    environment: Readonly<Record<string, string | undefined>> = {},
+  ) {
     this.values = new Map(values);
+    this.environment = environment;
     this.reader = new PropertyReader(this.values);
     this.toolCalling = bindToolCallingProperties(this.reader, this.values.keys());
     this.openAi = bindOpenAiProperties(this.reader);
     this.chatClient = bindChatClientProperties(this.reader);
+    this.chatMemory = bindChatMemoryProperties(this.reader);
   }
 
   /**
@@ -57,29 +69,29 @@ export class SproutProperties {
 
   /** True when the key has a value (from any source). The key may be written in any relaxed style. */
   has(key: string): boolean {
-    return this.values.has(canonicalPropertyKey(key));
+    return this.values.has(this.bind(key));
   }
 
   /** The raw value (untrimmed), or `undefined`. */
   get(key: string): string | undefined {
-    return this.values.get(canonicalPropertyKey(key))?.value;
+    return this.values.get(this.bind(key))?.value;
   }
 
   /** Where the value came from, e.g. `application.properties:3`, `environment variable OPENAI_API_KEY`, `override`. */
   origin(key: string): string | undefined {
-    return this.values.get(canonicalPropertyKey(key))?.origin;
+    return this.values.get(this.bind(key))?.origin;
   }
 
   /** The trimmed value, or `defaultValue` when unset or blank. */
   getString(key: string, defaultValue: string): string;
   getString(key: string): string | undefined;
   getString(key: string, defaultValue?: string): string | undefined {
-    return this.reader.string(canonicalPropertyKey(key)) ?? defaultValue;
+    return this.reader.string(this.bind(key)) ?? defaultValue;
   }
 
   /** `true`/`false`, or `defaultValue` when unset. @throws InvalidPropertyError for other text */
   getBoolean(key: string, defaultValue: boolean): boolean {
-    return this.reader.boolean(canonicalPropertyKey(key), defaultValue);
+    return this.reader.boolean(this.bind(key), defaultValue);
   }
 
   /**
@@ -95,11 +107,29 @@ export class SproutProperties {
       allowed:
         range.min === undefined && range.max === undefined ? 'an integer' : `an integer between ${min} and ${max}`,
     };
-    return this.reader.integer(canonicalPropertyKey(key), defaultValue, constraint);
+    return this.reader.integer(this.bind(key), defaultValue, constraint);
   }
 
   /** A comma-separated list (items trimmed, blanks dropped); empty when unset. */
   getList(key: string): string[] {
-    return this.reader.list(canonicalPropertyKey(key));
+    return this.reader.list(this.bind(key));
+  }
+
+  /**
+   * The canonical key, after letting an environment variable override a file value of an
+   * application-defined key (env beats file, as in Spring; overrides beat env).
+   */
+  private bind(key: string): string {
+    const canonical = canonicalPropertyKey(key);
+    const current = this.values.get(canonical);
+    if (current?.origin === 'override' || current?.origin.startsWith('environment variable')) return canonical;
+    for (const name of environmentNames(canonical)) {
+      const value = this.environment[name];
+      if (value !== undefined) {
+        this.values.set(canonical, { value, origin: `environment variable ${name}` });
+        break;
+      }
+    }
+    return canonical;
   }
 }

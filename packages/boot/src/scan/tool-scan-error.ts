@@ -19,7 +19,7 @@ export class ToolScanError extends SproutError {
     const fix =
       options.manifestsLoaded.length === 0
         ? "Pass the manifest to the bootstrap: SproutApplication.run({ schemaManifest: 'dist/tool-schemas.json', ... })."
-        : 'Regenerate the manifest (npx sprout-schema) so it covers this method, or unbind the class.';
+        : 'If the method is new, rebuild so the manifest covers it; otherwise unbind the class.';
     super(`Cannot register the @Tool methods of bound class ${options.className}: ${options.cause.message} ${fix}`, {
       cause: options.cause,
     });

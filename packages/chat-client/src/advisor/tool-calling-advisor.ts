@@ -18,6 +18,9 @@ import type { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE } from './api/ordered';
+import type { StreamAdvisor } from './api/stream-advisor';
+import type { StreamAdvisorChain } from './api/stream-advisor-chain';
+import { runToolCallingStream } from './tool-calling-stream-loop';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
@@ -49,6 +52,8 @@ export type ToolCallingAdvisorClass<T extends ToolCallingAdvisor> = new (options
  *
  * On every exit the response's usage is the sum of all rounds.
  *
+ * `.stream()` runs the same loop with Spring's stream algorithm ({@link ToolCallingAdvisor.adviseStream}).
+ *
  * @example
  * ```ts
  * const advisor = ToolCallingAdvisor.builder().toolCallingManager(manager).build();
@@ -64,7 +69,7 @@ export type ToolCallingAdvisorClass<T extends ToolCallingAdvisor> = new (options
  *   (Spring: when the options are not `ToolCallingChatOptions`, a structural type here).
  * @see Spring AI `ToolCallingAdvisor`
  */
-export class ToolCallingAdvisor implements CallAdvisor, ToolAdvisor {
+export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvisor {
   /** `HIGHEST_PRECEDENCE + 300`: inside memory advisors (`+200`), outside most others. */
   static readonly DEFAULT_ORDER = HIGHEST_PRECEDENCE + 300;
 
@@ -154,6 +159,90 @@ export class ToolCallingAdvisor implements CallAdvisor, ToolAdvisor {
     }
 
     return this.doFinalizeLoop(usage.applyAccumulatedUsage(response), chain);
+  }
+
+  /**
+   * The loop of {@link ToolCallingAdvisor.adviseCall} for `.stream()` (Spring's stream algorithm):
+   * each round streams the rest of the chain and passes every chunk on, except chunks that carry
+   * tool calls (text before a tool call is passed on); chunks carrying usage get the earlier
+   * rounds' usage added. When the round's aggregate asks for tools, its calls are normalized
+   * (missing ids synthesized, arguments repaired), reported to the stream event listener
+   * (`tool-call`, then `tool-result`), executed, and the next round is streamed with a forced tool
+   * choice reset to `'auto'`. A final text round without usage is followed by a usage-only chunk
+   * when earlier rounds reported usage. returnDirect and limit breaches end the stream with one
+   * chunk holding their generations.
+   *
+   * @returns the chunks; iterating again runs the whole loop again
+   * @throws (when iterated) ToolExecutionError, "tool not found" and other errors of the manager or the chain
+   */
+  adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatClientResponse> {
+    requireArgument(request instanceof ChatClientRequest, 'request', request, 'a ChatClientRequest');
+    requireArgument(typeof chain?.nextStream === 'function', 'chain', chain, 'a StreamAdvisorChain');
+    if (request.prompt.options === undefined) {
+      return chain.nextStream(request);
+    }
+    return runToolCallingStream(
+      {
+        advisor: this,
+        manager: this.toolCallingManager,
+        checker: this.toolExecutionEligibilityChecker,
+        initialize: (r, c) => this.doInitializeLoopStream(r, c),
+        before: (r, c) => this.doBeforeStream(r, c),
+        after: (r, c) => this.doAfterStream(r, c),
+        nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
+        nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+        finalize: (trailing, c) => this.doFinalizeLoopStream(trailing, c),
+      },
+      request,
+      chain,
+    );
+  }
+
+  /** Stream path: runs once per iteration of the stream, before the first round (default: unchanged). */
+  protected doInitializeLoopStream(
+    request: ChatClientRequest,
+    _chain: StreamAdvisorChain,
+  ): ChatClientRequest | Promise<ChatClientRequest> {
+    return request;
+  }
+
+  /** Stream path: runs before each round; option changes carry over (default: unchanged). */
+  protected doBeforeStream(
+    request: ChatClientRequest,
+    _chain: StreamAdvisorChain,
+  ): ChatClientRequest | Promise<ChatClientRequest> {
+    return request;
+  }
+
+  /**
+   * Stream path: sees each round's aggregated response before the tool-call decision; it can change
+   * the decision but not the chunks already passed on (default: unchanged).
+   */
+  protected doAfterStream(
+    response: ChatClientResponse,
+    _chain: StreamAdvisorChain,
+  ): ChatClientResponse | Promise<ChatClientResponse> {
+    return response;
+  }
+
+  /** Stream path: the next round's messages (default: as {@link ToolCallingAdvisor.doGetNextInstructionsForToolCall}). */
+  protected doGetNextInstructionsForToolCallStream(
+    request: ChatClientRequest,
+    response: ChatClientResponse,
+    result: ToolExecutionResult,
+  ): readonly Message[] | Promise<readonly Message[]> {
+    return this.doGetNextInstructionsForToolCall(request, response, result);
+  }
+
+  /**
+   * Stream path: receives only the trailing chunks of a normal finish (usually none, or the
+   * usage-only chunk); not called on returnDirect or limit exits, as in Spring (default: unchanged).
+   */
+  protected doFinalizeLoopStream(
+    trailing: AsyncIterable<ChatClientResponse>,
+    _chain: StreamAdvisorChain,
+  ): AsyncIterable<ChatClientResponse> {
+    return trailing;
   }
 
   /**

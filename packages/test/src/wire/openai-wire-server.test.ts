@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { chatCompletion } from './chat-completion';
 import { OpenAiWireServer } from './openai-wire-server';
+import { sseEvents, sseFromChatCompletion, sseTranscript, splitEvery } from './sse';
 
 describe(OpenAiWireServer, () => {
   let server: OpenAiWireServer | undefined;
@@ -174,21 +175,75 @@ describe(OpenAiWireServer, () => {
   });
 
   describe('when the request asks for streaming', () => {
-    it('should answer 400 and keep the step for the next request', async () => {
-      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'later' })] });
-      const client = clientFor(server);
-
-      const streamed = client.chat.completions.create({
+    async function streamedContent(wire: OpenAiWireServer): Promise<{ text: string; chunks: number }> {
+      const stream = await clientFor(wire).chat.completions.create({
         model: 'm',
         messages: [{ role: 'user', content: 'x' }],
         stream: true,
       });
+      let text = '';
+      let chunks = 0;
+      for await (const chunk of stream) {
+        chunks++;
+        text += chunk.choices[0]?.delta.content ?? '';
+      }
+      return { text, chunks };
+    }
 
-      await expect(streamed).rejects.toMatchObject({
-        status: 400,
-        message: expect.stringMatching(/streaming not supported yet/),
+    it('should stream a chat.completion step as SSE chunks the openai client reads', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'Order A123 has shipped.' })] });
+
+      const { text, chunks } = await streamedContent(server);
+
+      expect(text).toBe('Order A123 has shipped.');
+      expect(chunks).toBeGreaterThan(3);
+    });
+
+    it('should replay an SSE step cut at the offsets the test chose, even inside a UTF-8 character', async () => {
+      const sse = sseEvents([
+        { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: '订单已发货' } }] },
+      ]);
+      const firstCharacter = Buffer.from(sse).indexOf(Buffer.from('订'));
+      const cuts = [firstCharacter + 1, firstCharacter + 2, firstCharacter + 4];
+      server = await OpenAiWireServer.start({ script: [{ sse, splitAt: cuts }] });
+
+      expect((await streamedContent(server)).text).toBe('订单已发货');
+    });
+
+    it('should strip the comment lines of an .sse transcript', () => {
+      expect(sseTranscript('# case: x\n# expected: y\ndata: {"a":1}\n\ndata: [DONE]\n')).toBe(
+        'data: {"a":1}\n\ndata: [DONE]\n\n',
+      );
+    });
+
+    it('should keep a missing id and object arguments when streaming a completion', () => {
+      const completion = chatCompletion({ toolCalls: [{ name: 'a', arguments: { x: 1 } }] });
+      const call = { type: 'function', function: { name: 'a', arguments: { x: 1 } } };
+      const sse = sseFromChatCompletion({
+        ...completion,
+        choices: [{ ...completion.choices[0], message: { role: 'assistant', tool_calls: [call] } }],
       });
-      expect(server.remainingSteps).toBe(1);
+
+      expect(sse).toContain('"tool_calls":[{"index":0,"type":"function","function":{"name":"a","arguments":{"x":1}}}]');
+      expect(sse).not.toContain('"id":"call');
+    });
+
+    it('should answer 400 when an SSE step meets a request without stream: true', async () => {
+      server = await OpenAiWireServer.start({ script: [{ sse: sseEvents([]) }] });
+
+      const call = clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+      });
+
+      await expect(call).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/is an SSE stream, but the request did not ask for stream: true/),
+      });
+    });
+
+    it('should cut a body into equal pieces with splitEvery', () => {
+      expect(splitEvery(4)(10)).toEqual([4, 8]);
     });
   });
 

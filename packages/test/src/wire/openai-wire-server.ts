@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scriptExhaustedMessage } from '../script-exhausted-error';
+import { sseFromChatCompletion, ssePieces, type WireSseStep } from './sse';
 import type { WireChatCompletion, WireChatRequest } from './wire-types';
 
 /**
@@ -23,8 +24,11 @@ export interface WireErrorStep {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** What one step answers: a `chat.completion` body (HTTP 200) or an error step. */
-export type WireStepResult = WireChatCompletion | WireErrorStep;
+/**
+ * What one step answers: a `chat.completion` body (HTTP 200; streamed as SSE when the request asks
+ * for `stream: true`), an error step, or an SSE stream ({@link WireSseStep}, only for streaming requests).
+ */
+export type WireStepResult = WireChatCompletion | WireErrorStep | WireSseStep;
 
 /**
  * A step computed from the request.
@@ -62,9 +66,11 @@ const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
  * `POST /v1/chat/completions` from a script (one step per request, in order) and records every
  * request body. Point a real `openai` client or `OpenAiChatModel` at {@link OpenAiWireServer.baseUrl}.
  *
- * When the script runs out it answers HTTP 500 with a message saying so; unknown paths get 404;
- * `stream: true` requests get 400 (streaming is not supported yet). Answers the server makes up
- * itself carry `x-should-retry: false`, so the `openai` client does not retry them.
+ * When the script runs out it answers HTTP 500 with a message saying so; unknown paths get 404.
+ * A `stream: true` request is answered with server-sent events: an SSE step is replayed piece by
+ * piece, cut where the step says; a `chat.completion` step is streamed as OpenAI would (see
+ * `sseFromChatCompletion`). Answers the server makes up itself carry `x-should-retry: false`, so
+ * the `openai` client does not retry them.
  *
  * @example
  * ```ts
@@ -179,12 +185,6 @@ export class OpenAiWireServer {
     this.bodies.push(request);
     this.recorded.push({ path, headers: req.headers, body: request });
 
-    if (request.stream === true) {
-      // Streaming (SSE) is the next step: a `respondStream` beside `respond` that writes chunks.
-      const message = 'OpenAiWireServer: streaming not supported yet; send the request with stream: false.';
-      sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
-      return;
-    }
     await this.respond(request, res);
   }
 
@@ -211,6 +211,15 @@ export class OpenAiWireServer {
     }
     if (isErrorStep(result)) {
       sendRaw(res, result.status, result.body, result.headers);
+    } else if (isSseStep(result)) {
+      if (request.stream !== true) {
+        const message = `OpenAiWireServer step for request #${index + 1} is an SSE stream, but the request did not ask for stream: true.`;
+        sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
+        return;
+      }
+      await sendSse(res, result);
+    } else if (request.stream === true) {
+      await sendSse(res, { sse: sseFromChatCompletion(result) });
     } else {
       sendJson(res, 200, result, false);
     }
@@ -224,6 +233,23 @@ export class OpenAiWireServer {
 
 function isErrorStep(result: WireStepResult): result is WireErrorStep {
   return typeof (result as { status?: unknown }).status === 'number';
+}
+
+function isSseStep(result: WireStepResult): result is WireSseStep {
+  return typeof (result as { sse?: unknown }).sse === 'string';
+}
+
+/** Writes the stream piece by piece, yielding to the event loop between pieces so reads are cut there. */
+async function sendSse(res: ServerResponse, step: WireSseStep): Promise<void> {
+  res.socket?.setNoDelay(true);
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  for (const piece of ssePieces(step.sse, step.splitAt)) {
+    if (res.destroyed) return;
+    await new Promise<void>((resolve) => res.write(piece, () => resolve()));
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+  res.end();
 }
 
 function errorBody(message: string, type: string): { error: { message: string; type: string; code: null } } {

@@ -1,3 +1,4 @@
+import type { ToolArgumentRepair } from '../../tool/execution/repair-tool-arguments';
 import { MessageType } from './message-type';
 
 /**
@@ -12,6 +13,11 @@ export interface ToolCall {
   readonly type: string;
   readonly name: string;
   readonly arguments: string;
+  /**
+   * Repairs applied to `arguments` before the call was executed (e.g. `['markdown-fence']`); absent
+   * when the arguments arrived as valid JSON. Set by `normalizeToolCalls`.
+   */
+  readonly argumentRepairs?: readonly ToolArgumentRepair[];
 }
 
 /**

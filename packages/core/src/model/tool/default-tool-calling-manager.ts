@@ -1,4 +1,4 @@
-import { AssistantMessage, type ToolCall } from '../../chat/messages/assistant-message';
+import type { AssistantMessage } from '../../chat/messages/assistant-message';
 import type { Message } from '../../chat/messages/message';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import { UserMessage } from '../../chat/messages/user-message';
@@ -12,9 +12,11 @@ import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import { DelegatingToolCallbackResolver } from '../../tool/resolution/delegating-tool-callback-resolver';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
+import { assertUniqueToolNames } from '../../tool/support/assert-unique-tool-names';
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
 import { DefaultToolCallingManagerBuilder } from './default-tool-calling-manager-builder';
+import { normalizeToolCalls } from './normalize-tool-calls';
 import { ToolCallLimitExceededError } from './tool-call-limit-exceeded-error';
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_TOTAL_TOOL_CALLS, ToolCallLimits } from './tool-call-limits';
 import type { ToolCallingChatOptions } from './tool-calling-chat-options';
@@ -89,9 +91,13 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    * @param options - the request options; `undefined` gives `[]`
    * @returns the tool definitions
    * @throws UnresolvedToolNamesError when the resolver does not know a name of `toolNames`
+   * @throws DuplicateToolNameError when two of `options.toolCallbacks` share a name (naming their sources)
    */
   resolveToolDefinitions(options: ToolCallingChatOptions | undefined): ToolDefinition[] {
     const callbacks = [...(options?.toolCallbacks ?? [])];
+    // A model driven directly (no ChatClient) must not offer two tools under one name either,
+    // e.g. a local @Tool and an MCP tool.
+    assertUniqueToolNames(callbacks);
     const known = new Set(callbacks.map((c) => c.toolDefinition.name));
     const unresolved: string[] = [];
     for (const name of options?.toolNames ?? []) {
@@ -225,11 +231,12 @@ function countPriorCalls(instructions: readonly Message[]): Map<string, number> 
   return counts;
 }
 
-/** The same message when every call has arguments; otherwise a copy whose blank arguments are `{}`. */
+/**
+ * The same message when every call is usable as sent; otherwise a copy with synthesized ids for
+ * blank ones, `{}` for blank arguments and repaired argument text (see `normalizeToolCalls`).
+ */
 function withNormalizedArguments(message: AssistantMessage): AssistantMessage {
-  if (!message.toolCalls.some((c) => isBlank(c.arguments))) return message;
-  const toolCalls: ToolCall[] = message.toolCalls.map((c) => (isBlank(c.arguments) ? { ...c, arguments: '{}' } : c));
-  return new AssistantMessage(message.text, toolCalls, message.metadata);
+  return normalizeToolCalls(message);
 }
 
 function isBlank(text: string | null | undefined): boolean {

@@ -7,6 +7,18 @@ export interface ToolParamOptions {
   readonly description?: string;
   /** Whether the model must supply it. @defaultValue true (false when the parameter is optional `?`) */
   readonly required?: boolean;
+  /**
+   * The parameter's JSON Schema, replacing the generated one, e.g. `{ type: 'string', format: 'email' }`.
+   * Also what the runtime-only fallback (no manifest entry, plain JavaScript) uses.
+   */
+  readonly schema?: Readonly<Record<string, unknown>>;
+  /** The parameter's name, for the runtime-only fallback when the source's names are unavailable (minified code). */
+  readonly name?: string;
+  /**
+   * The parameter's class, for the runtime-only fallback without decorator metadata: its
+   * class-validator decorators give the schema, and the argument is converted to it and validated.
+   */
+  readonly type?: abstract new (...args: never[]) => unknown;
 }
 
 /**

@@ -13,6 +13,11 @@ export interface ToolOptions {
   readonly returnDirect?: boolean;
   /** Converts the return value to text; a class (instantiated once) or an instance. */
   readonly resultConverter?: ToolCallResultConverter | (new () => ToolCallResultConverter);
+  /**
+   * OpenAI strict mode for this tool (wins over `spring.ai.openai.chat.options.strict`); a schema
+   * that cannot be made strict is sent non-strict with a warning. @defaultValue the model's option
+   */
+  readonly strict?: boolean;
 }
 
 /** What `@Tool` records for one method. */

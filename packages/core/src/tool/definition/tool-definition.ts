@@ -13,6 +13,11 @@ export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: string;
+  /**
+   * Ask providers that support it (OpenAI) to make the arguments always match the schema; when
+   * unset, the model's option decides (`spring.ai.openai.chat.options.strict`).
+   */
+  readonly strict?: boolean;
 }
 
 /** Options of {@link toolDefinition}. */
@@ -23,6 +28,8 @@ export interface ToolDefinitionOptions {
   readonly description?: string;
   /** JSON Schema of the arguments as JSON text; must not be blank. */
   readonly inputSchema: string;
+  /** See {@link ToolDefinition.strict}; left out when undefined. */
+  readonly strict?: boolean;
 }
 
 /**
@@ -49,5 +56,6 @@ export function toolDefinition(options: ToolDefinitionOptions): ToolDefinition {
     name,
     description: description === undefined || description.trim() === '' ? splitCamelCase(name) : description,
     inputSchema,
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
   });
 }

@@ -2,11 +2,16 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
+import { createLogger } from '../../util/logger';
+import { coerceToolArguments } from './coerce-tool-arguments';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import { repairToolArguments } from './repair-tool-arguments';
 import { ToolExecutionError } from './tool-execution-error';
 
 /** The tool's arguments as the model sent them, parsed and validated. */
 export type ToolArguments = Record<string, unknown>;
+
+const logger = createLogger('ToolArgumentsParser');
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -16,7 +21,10 @@ const validators = new Map<string, ValidateFunction>();
 
 /**
  * The argument pipeline shared by every tool callback: blank input means `{}`; the text must be a
- * JSON object; the object must match the tool's input schema (draft 2020-12, checked with ajv).
+ * JSON object — strict parse first, then the repairs of {@link repairToolArguments} (markdown
+ * fence, trailing text or special tokens, double encoding …, each logged); then the coercion policy
+ * of {@link coerceToolArguments} (exact numeric/boolean strings, `null` for optional = absent); the
+ * object must match the tool's input schema (draft 2020-12, checked with ajv).
  *
  * @remarks Departures from Spring AI, on purpose: blank input is `{}` (Spring rejects it; its
  * manager substitutes `{}`), malformed JSON is a {@link ToolExecutionError} for function tools too
@@ -39,33 +47,28 @@ export class ToolArgumentsParser {
   }
 
   /**
-   * @param input - the model's arguments, e.g. `{"orderId":"A123"}`; blank means `{}`
+   * @param input - the model's arguments, e.g. `{"orderId":"A123"}`; blank means `{}`; repairable
+   *   text is repaired (see {@link repairToolArguments})
    * @returns the arguments object
    * @throws ToolExecutionError (cause {@link InvalidToolArgumentsError}) when the input is not a
-   * JSON object or violates the schema
+   * JSON object even after repair, or violates the schema
    * @throws SproutError when the tool's input schema cannot be compiled
    */
   parse(input: string | undefined | null): ToolArguments {
     const name = this.toolDefinition.name;
-    if (input === undefined || input === null || input.trim() === '') input = '{}';
-    let value: unknown;
-    try {
-      value = JSON.parse(input);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+    const repaired = repairToolArguments(input);
+    if (!repaired.ok) {
       throw this.invalid(
-        [`not valid JSON (${detail})`],
-        `Invalid arguments for tool '${name}': not valid JSON (${detail}). Send a JSON object that matches the tool's input schema.`,
-        error,
+        [repaired.problem],
+        `Invalid arguments for tool '${name}': ${repaired.problem}. Send a JSON object that matches the tool's input schema.`,
+        repaired.cause,
       );
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      const got = describeJsonValue(value);
-      throw this.invalid(
-        [`expected a JSON object, got ${got}`],
-        `Invalid arguments for tool '${name}': expected a JSON object, got ${got}. Send a JSON object that matches the tool's input schema.`,
-      );
+    if (repaired.repairs.length > 0) {
+      logger.warn({ toolName: name, repairs: repaired.repairs }, `Repaired the arguments of tool '${name}'`);
     }
+    const { value, changes } = coerceToolArguments(repaired.value, this.schema);
+    if (changes.length > 0) logger.debug({ toolName: name, changes }, `Coerced the arguments of tool '${name}'`);
     const validate = this.compiled();
     if (!validate(value)) {
       const violations = (validate.errors ?? []).map(describeViolation);

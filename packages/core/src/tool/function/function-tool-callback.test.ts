@@ -107,7 +107,7 @@ describe(FunctionToolCallback, () => {
         const callback = FunctionToolCallback.builder('getWeather', () => 'x')
           .inputSchema(weatherSchema)
           .build();
-        const error = await failureOf(callback.call('{city: Lyon}'));
+        const error = await failureOf(callback.call('{"city": "Lyon" "Paris"}'));
         expect(error.message).toMatch(/^Invalid arguments for tool 'getWeather': not valid JSON \(/);
         expect(error.cause).toBeInstanceOf(InvalidToolArgumentsError);
       });

@@ -110,6 +110,7 @@ export class FunctionToolCallbackBuilder<I, O> {
   private schemaText = EMPTY_INPUT_SCHEMA;
   private metadata: ToolMetadata | undefined;
   private converter: ToolCallResultConverter | undefined;
+  private strictMode: boolean | undefined;
 
   constructor(
     private readonly name: string,
@@ -129,6 +130,12 @@ export class FunctionToolCallbackBuilder<I, O> {
    */
   inputSchema(inputSchema: string | Readonly<Record<string, unknown>>): this {
     this.schemaText = typeof inputSchema === 'string' ? inputSchema : JSON.stringify(inputSchema);
+    return this;
+  }
+
+  /** OpenAI strict mode for this tool (see `ToolDefinition.strict`). @defaultValue the model's option */
+  strict(strict: boolean): this {
+    this.strictMode = strict;
     return this;
   }
 
@@ -154,6 +161,7 @@ export class FunctionToolCallbackBuilder<I, O> {
         name: this.name,
         description: this.descriptionText,
         inputSchema: this.schemaText,
+        strict: this.strictMode,
       }),
       toolFunction: this.toolFunction,
       toolMetadata: this.metadata,

@@ -4,6 +4,7 @@ import type { ToolOptions } from '../annotation/tool';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
+import { runtimeToolMethodSchema } from '../schema/runtime-tool-method-schema';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
 import { assertUniqueToolNames } from '../support/assert-unique-tool-names';
 import type { ToolCallback } from '../tool-callback';
@@ -30,7 +31,9 @@ export interface MethodToolCallbackProviderOptions {
  *
  * Each object's prototype chain is walked once (a subclass's `@Tool` method hides the parent's of
  * the same name; accessors are skipped); each method's schema comes from the schema registry
- * (class = the declaring class's constructor `name`), with `@ToolParam` options merged in.
+ * (class = the declaring class's constructor `name`), with `@ToolParam` options merged in; a
+ * method without an entry uses {@link runtimeToolMethodSchema} instead when the registry allows it
+ * (`enableRuntimeFallback()`) and its parameters are all described at run time.
  *
  * @example
  * ```ts
@@ -73,7 +76,9 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
       }
       for (const method of methods) {
         const { declaringClass, options: toolOptions } = method;
-        const schema = registry.get(declaringClass.name, toolOptions.methodName);
+        const schema =
+          registry.get(declaringClass.name, toolOptions.methodName) ??
+          (registry.runtimeFallback ? runtimeToolMethodSchema(toolObject, method) : undefined);
         if (schema === undefined) {
           throw new MissingToolSchemaError({
             className: declaringClass.name,

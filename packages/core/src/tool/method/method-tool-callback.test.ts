@@ -91,7 +91,7 @@ describe(MethodToolCallback, () => {
 
     describe('when the arguments are not JSON', () => {
       it('should throw a ToolExecutionError telling the model to send a JSON object', async () => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{"orderId": A1}'));
+        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{"orderId": "A1" "B2"}'));
         expect(error.message).toMatch(
           /^Invalid arguments for tool 'getOrderStatus': not valid JSON \(.+\)\. Send a JSON object that matches the tool's input schema\.$/,
         );

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ToolContext } from '../../chat/model/tool-context';
+import { getToolParamOptions } from '../annotation/tool-param';
 import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
@@ -10,6 +11,7 @@ import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metad
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
 import { convertMethodArguments } from './method-argument-converter';
+import { reviveDateArguments } from './revive-date-arguments';
 
 /** Options of {@link MethodToolCallback}. */
 export interface MethodToolCallbackOptions {
@@ -108,9 +110,12 @@ export class MethodToolCallback implements ToolCallback {
    * cannot be converted
    */
   async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
-    const args = this.argumentsParser.parse(toolInput);
-    const paramTypes = (Reflect.getMetadata('design:paramtypes', this.toolObject, this.toolMethodName) ??
-      []) as unknown[];
+    const args = reviveDateArguments(
+      this.argumentsParser.parse(toolInput),
+      this.methodSchema.inputSchema,
+      this.methodSchema.dateSchemaPaths,
+    );
+    const paramTypes = this.parameterTypes();
     const { values, violations } = await convertMethodArguments(
       args,
       this.methodSchema.parameters,
@@ -121,6 +126,18 @@ export class MethodToolCallback implements ToolCallback {
     const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
     const result = await invokeTool(this.toolDefinition, () => method.apply(this.toolObject, values));
     return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
+  }
+
+  /** `design:paramtypes`, with `@ToolParam({ type })` filling in (plain JavaScript has no decorator metadata). */
+  private parameterTypes(): unknown[] {
+    const types = [
+      ...((Reflect.getMetadata('design:paramtypes', this.toolObject, this.toolMethodName) ?? []) as unknown[]),
+    ];
+    const options = getToolParamOptions(this.toolObject.constructor, this.toolMethodName);
+    for (const [index, option] of Object.entries(options)) {
+      if (option.type !== undefined) types[Number(index)] = option.type;
+    }
+    return types;
   }
 }
 

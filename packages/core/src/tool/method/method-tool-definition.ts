@@ -7,8 +7,8 @@ import type { FoundToolMethod } from './find-tool-methods';
  * The definition of a `@Tool` method: name = `@Tool` name, else the method name; description =
  * `@Tool` description, else the TSDoc summary from the manifest, else the method name; input
  * schema = the manifest's schema with the `@ToolParam` options merged in by parameter index
- * (`description` replaces the property's description; `required: false` removes the parameter
- * from `required`, `required: true` adds it).
+ * (`schema` replaces the property's schema; `description` replaces its description;
+ * `required: false` removes the parameter from `required`, `required: true` adds it).
  *
  * @param method - the `@Tool` method found on the tool object
  * @param schema - its manifest entry
@@ -20,6 +20,7 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
     name: nonBlank(options.name) ?? options.methodName,
     description: nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName,
     inputSchema: JSON.stringify(mergeToolParamOptions(schema, method.paramOptions)),
+    strict: options.strict,
   });
 }
 
@@ -33,6 +34,13 @@ function mergeToolParamOptions(
   for (const parameter of schema.parameters) {
     const options = paramOptions[parameter.index];
     if (parameter.kind !== 'argument' || options === undefined) continue;
+    if (options.schema !== undefined) {
+      const { description } = properties[parameter.name] ?? {};
+      properties[parameter.name] = {
+        ...structuredClone(options.schema),
+        ...(description === undefined || options.schema.description !== undefined ? {} : { description }),
+      };
+    }
     const property = properties[parameter.name];
     if (nonBlank(options.description) !== undefined && property !== undefined) {
       property.description = options.description;

@@ -6,8 +6,17 @@ export interface ToolSchemaManifest {
   readonly version: 1;
   /** Generator name and version, e.g. `@sprout-ai/schema@0.1.0`. */
   readonly generator: string;
-  /** sha256 of the sources the manifest was generated from (hex). */
+  /**
+   * sha256 (hex) over the files that declare tool classes: for each, sorted by path, its path
+   * relative to the tsconfig directory (forward slashes), a NUL, its bytes, a NUL.
+   */
   readonly sourceHash?: string;
+  /**
+   * The tsconfig it was generated from, relative to the manifest file's directory (forward
+   * slashes), e.g. `../tsconfig.json`; `sourceFile`s are relative to its directory. Lets start-up
+   * check the manifest against the sources when they are present.
+   */
+  readonly project?: string;
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, ToolMethodSchema>>;
 }
@@ -38,6 +47,12 @@ export interface ToolMethodSchema {
    * `$defs`, `properties` in parameter order, `required` (always present), `additionalProperties: false`.
    */
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  /**
+   * JSON pointers (URI-fragment form) of the `inputSchema` nodes whose values are `Date`s, e.g.
+   * `["#/properties/deliverBy", "#/$defs/ProductDto/properties/releasedAt"]`; their date-time
+   * strings are converted to `Date`s before the method runs. Absent when there are none.
+   */
+  readonly dateSchemaPaths?: readonly string[];
   /** True when the method returns `void`, `undefined` or `Promise<void>`. */
   readonly returnsVoid: boolean;
 }

@@ -24,6 +24,29 @@ const REGENERATE_HINT = 'Run `npm run build` (or `npx sprout-schema`) to regener
 export class ToolSchemaRegistry {
   private readonly entries = new Map<string, ToolMethodSchema>();
   private readonly loadedSources: string[] = [];
+  private fallback = false;
+
+  /**
+   * Whether `@Tool` methods without a manifest entry may use the runtime-only schema fallback
+   * (`runtimeToolMethodSchema`: `@ToolParam({ schema })` / `@ToolParam({ type })` with
+   * class-validator classes), for plain JavaScript without a build step. Off by default, so a stale
+   * manifest fails loudly. See {@link enableRuntimeFallback}.
+   */
+  get runtimeFallback(): boolean {
+    return this.fallback;
+  }
+
+  /**
+   * Lets methods without a manifest entry take their schema from run-time descriptions (see
+   * {@link runtimeFallback}); a method whose parameters are not all described still fails with
+   * `MissingToolSchemaError`.
+   *
+   * @returns this registry
+   */
+  enableRuntimeFallback(): this {
+    this.fallback = true;
+    return this;
+  }
 
   /** Where the registered entries came from (file paths, or `<manifest>` for {@link register}). */
   get sources(): readonly string[] {

@@ -1,0 +1,148 @@
+import { type CaseResult, type TableRow, type TargetCheck, defineBenchCase } from '../bench-case';
+import { LOOP_CONTENDERS, loadLoopContender } from '../loop/loop-contenders';
+import { addScenario } from '../loop/scenarios';
+import { verifyEqualWork } from '../loop/tool-loop-scenario';
+import type { Json } from '../support/child-task';
+import { type SamplingOptions, sampleOperation } from '../support/sampler';
+import { formatNumber, formatRatio, formatSummary, summarize } from '../support/stats';
+
+const ROUNDS = [1, 5, 20];
+/** Each contender is measured in this many fresh processes, in alternating order (drift spreads evenly). */
+const PASSES = 2;
+const SPROUT_VS_HAND_TARGET = 3;
+const SPROUT_VS_AI_SDK_TARGET = 0.5;
+
+interface P1ChildArgs {
+  readonly contender: string;
+  readonly rounds: readonly number[];
+  readonly sampling: SamplingOptions;
+}
+
+interface P1ChildResult {
+  readonly label: string;
+  readonly timings: readonly {
+    readonly rounds: number;
+    readonly batch: number;
+    readonly samplesUs: readonly number[];
+  }[];
+}
+
+/**
+ * P1: per-round overhead of the loop itself. A zero-latency in-process model asks for one `add`
+ * call per round, `rounds` times, then answers; every contender does exactly that work (checked
+ * before timing). Each contender runs in its own fresh Node process, so one framework's heap and
+ * JIT state cannot slow down another.
+ */
+export const benchCase = defineBenchCase({
+  id: 'p1-loop-overhead',
+  title: 'P1 loop overhead: zero-latency model, one trivial tool call per round, 1/5/20 rounds per request',
+  order: 10,
+  async run(context): Promise<CaseResult> {
+    const perPass: SamplingOptions = context.options.quick
+      ? { warmupMs: 50, budgetMs: 150, sampleMs: 5, minSamples: 3 }
+      : { warmupMs: 250, budgetMs: 500, sampleMs: 10, minSamples: 8 };
+    const ids = LOOP_CONTENDERS.map((c) => c.id).filter((id) => context.includes(id));
+    const labels = new Map<string, string>();
+    const samples = new Map<string, { batch: number; samplesUs: number[] }>(); // key `${id}/${rounds}`
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const id of pass % 2 === 0 ? ids : [...ids].reverse()) {
+        context.log(`p1: ${id}, pass ${pass + 1}/${PASSES}`);
+        const args: P1ChildArgs = { contender: id, rounds: ROUNDS, sampling: perPass };
+        const result = await context.runInChild<Json>(`p1-${id}`, __filename, 'measureLoopContender', toJson(args));
+        const { label, timings } = result as unknown as P1ChildResult;
+        labels.set(id, label);
+        for (const timing of timings) {
+          const entry = samples.get(`${id}/${timing.rounds}`) ?? { batch: timing.batch, samplesUs: [] };
+          entry.samplesUs.push(...timing.samplesUs);
+          samples.set(`${id}/${timing.rounds}`, entry);
+        }
+      }
+    }
+
+    const rows: TableRow[] = [];
+    const targets: TargetCheck[] = [];
+    const data: Json[] = [];
+    for (const rounds of ROUNDS) {
+      const summaries = new Map(ids.map((id) => [id, summarize(samples.get(`${id}/${rounds}`)?.samplesUs ?? [])]));
+      const hand = summaries.get('hand')?.median;
+      const sprout = summaries.get('sprout')?.median;
+      const aiSdk = summaries.get('ai-sdk')?.median;
+      for (const id of ids) {
+        const summary = summaries.get(id)!;
+        const entry = samples.get(`${id}/${rounds}`)!;
+        rows.push({
+          rounds,
+          contender: labels.get(id) ?? id,
+          'µs/request median [p25–p75]': formatSummary(summary),
+          'µs/round': formatNumber(summary.median / rounds),
+          '× hand loop': hand ? formatRatio(summary.median / hand) : '',
+          'Sprout ÷ this': sprout ? formatRatio(sprout / summary.median) : '',
+          samples: `${summary.n}×${entry.batch}`,
+        });
+        data.push(
+          toJson({ rounds, contender: id, batch: entry.batch, summaryUs: summary, samplesUs: entry.samplesUs }),
+        );
+      }
+      if (sprout !== undefined && hand !== undefined) {
+        targets.push(check(`P1 ${rounds} round(s): Sprout / hand loop`, sprout / hand, SPROUT_VS_HAND_TARGET));
+      }
+      if (sprout !== undefined && aiSdk !== undefined) {
+        targets.push(check(`P1 ${rounds} round(s): Sprout / AI SDK`, sprout / aiSdk, SPROUT_VS_AI_SDK_TARGET));
+      }
+    }
+    return {
+      tables: [
+        {
+          title: 'P1 loop overhead (zero-latency in-process model, tool `add`, one call per round)',
+          columns: [
+            'rounds',
+            'contender',
+            'µs/request median [p25–p75]',
+            'µs/round',
+            '× hand loop',
+            'Sprout ÷ this',
+            'samples',
+          ],
+          rows,
+          notes: [
+            'µs/round = median µs per request ÷ rounds (a request of N rounds makes N+1 model calls).',
+            '× hand loop = this ÷ hand loop; Sprout ÷ this below 1.00× means Sprout is faster than this contender.',
+            `samples = samples × requests per sample; each contender measured in ${PASSES} fresh processes, alternating order.`,
+          ],
+        },
+      ],
+      targets,
+      data,
+    };
+  },
+});
+
+/**
+ * Child-process task: measures one contender at every round count (warm-up, equal-work check,
+ * then samples).
+ *
+ * @param args - {@link P1ChildArgs} as JSON
+ */
+export async function measureLoopContender(args: Json): Promise<Json> {
+  const { contender, rounds, sampling } = args as unknown as P1ChildArgs;
+  const create = await loadLoopContender(contender);
+  let label = contender;
+  const timings: P1ChildResult['timings'][number][] = [];
+  for (const count of rounds) {
+    const scenario = addScenario(count);
+    const loop = create(scenario);
+    label = loop.label;
+    await verifyEqualWork(loop, scenario);
+    const timing = await sampleOperation(loop, sampling);
+    timings.push({ rounds: count, batch: timing.batch, samplesUs: timing.samplesUs });
+  }
+  return toJson({ label, timings });
+}
+
+function check(name: string, ratio: number, max: number): TargetCheck {
+  return { name, target: `≤ ${formatRatio(max)}`, actual: formatRatio(ratio), met: ratio <= max };
+}
+
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value)) as Json;
+}

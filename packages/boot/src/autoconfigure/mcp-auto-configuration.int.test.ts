@@ -1,0 +1,161 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DuplicateToolNameError, ToolSchemaRegistry } from '@sprout-ai/core';
+import type { McpHttpAuthenticator, McpToolContextFactory } from '@sprout-ai/mcp';
+import { chatCompletion, OpenAiWireServer } from '@sprout-ai/test';
+import { ContainerModule } from 'inversify';
+import { GreetingTools, LocalEchoTools, MCP_FIXTURE_MANIFEST } from '../__fixtures__/mcp-tool-classes';
+import { McpTokens } from '../mcp-tokens';
+import { SproutApplication } from '../sprout-application';
+import { McpClientAutoConfiguration } from './mcp-client-auto-configuration';
+import { McpServerAutoConfiguration } from './mcp-server-auto-configuration';
+import { startMcpServer } from './mcp-start-up';
+
+// Spawns real servers; generous for a loaded 2-CPU CI machine (speed is not asserted).
+jest.setTimeout(30_000);
+
+const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+/** Properties connecting to server-everything over stdio as `everything`. */
+function everythingProperties(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'spring.ai.mcp.client.stdio.connections.everything.command': process.execPath,
+    'spring.ai.mcp.client.stdio.connections.everything.args[0]': EVERYTHING,
+    'spring.ai.mcp.client.stdio.connections.everything.args[1]': 'stdio',
+    ...extra,
+  };
+}
+
+describe(McpClientAutoConfiguration, () => {
+  let app: SproutApplication | undefined;
+  let wire: OpenAiWireServer | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    await wire?.close();
+    app = undefined;
+    wire = undefined;
+  });
+
+  describe('when a stdio connection is configured', () => {
+    it('should list its tools at start-up and let a ChatClient use them only when passed to .tools()', async () => {
+      wire = await OpenAiWireServer.start({
+        script: [
+          chatCompletion({ content: 'no tools here' }),
+          chatCompletion({ toolCalls: [{ id: 'c1', name: 'get-sum', arguments: { a: 1, b: 2 } }] }),
+          chatCompletion({ content: 'three' }),
+        ],
+      });
+      app = await SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        schemaRegistry: new ToolSchemaRegistry(),
+        properties: everythingProperties({
+          'spring.ai.openai.api-key': 'k',
+          'spring.ai.openai.base-url': wire.baseUrl,
+        }),
+      });
+      const mcpTools = app.get(McpTokens.McpToolCallbackProvider);
+      expect(mcpTools.getToolCallbacks().map((c) => c.toolDefinition.name)).toContain('get-sum');
+
+      await app.chatClient().prompt('hi').call().content();
+      const answer = await app.chatClient().prompt('1 + 2?').tools(mcpTools).call().content();
+
+      expect(wire.requests[0].tools ?? []).toHaveLength(0);
+      expect(wire.requests[1].tools?.map((t) => t.function.name)).toContain('get-sum');
+      expect(wire.requests[2].messages.at(-1)).toMatchObject({ role: 'tool', content: 'The sum of 1 and 2 is 3.' });
+      expect(answer).toBe('three');
+    });
+
+    it('should bind no provider when spring.ai.mcp.client.toolcallback.enabled=false', async () => {
+      app = await SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        schemaRegistry: new ToolSchemaRegistry(),
+        properties: everythingProperties({
+          'spring.ai.openai.api-key': 'k',
+          'spring.ai.mcp.client.toolcallback.enabled': 'false',
+        }),
+      });
+      expect(app.container.isBound(McpTokens.McpToolCallbackProvider)).toBe(false);
+    });
+
+    it('should fail start-up naming both sources when a local @Tool has the name of an MCP tool', async () => {
+      const error = await SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        schemaRegistry: new ToolSchemaRegistry(),
+        schemaManifest: MCP_FIXTURE_MANIFEST,
+        modules: [new ContainerModule(({ bind }) => void bind(LocalEchoTools).toSelf())],
+        properties: everythingProperties({ 'spring.ai.openai.api-key': 'k' }),
+      }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(DuplicateToolNameError);
+      expect((error as Error).message).toContain('LocalEchoTools.echo');
+      expect((error as Error).message).toContain("MCP tool 'echo' of connection 'everything'");
+    });
+  });
+
+  describe('when a connection cannot be started', () => {
+    it('should fail start-up naming the connection', async () => {
+      const run = SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        schemaRegistry: new ToolSchemaRegistry(),
+        properties: {
+          'spring.ai.openai.api-key': 'k',
+          'spring.ai.mcp.client.stdio.connections.broken.command': process.execPath,
+          'spring.ai.mcp.client.stdio.connections.broken.args': '-e,process.exit(3)',
+        },
+      });
+      await expect(run).rejects.toThrow(/Cannot connect to MCP server 'broken'/);
+    });
+  });
+});
+
+describe(McpServerAutoConfiguration, () => {
+  let app: SproutApplication | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('should expose the bound @McpTool classes over streamable HTTP with the caller identity', async () => {
+    const authenticate: McpHttpAuthenticator = (req) => {
+      const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      return token === undefined ? undefined : { token, clientId: token, scopes: [] };
+    };
+    const toolContext: McpToolContextFactory = (request) => ({ userId: request.authInfo?.clientId });
+    app = await SproutApplication.run({
+      propertiesFile: false,
+      env: {},
+      schemaRegistry: new ToolSchemaRegistry(),
+      schemaManifest: MCP_FIXTURE_MANIFEST,
+      properties: { 'spring.ai.openai.api-key': 'k', 'spring.ai.mcp.server.name': 'greeter' },
+      modules: [
+        new ContainerModule(({ bind }) => {
+          bind(GreetingTools).toSelf();
+          bind(McpTokens.McpHttpAuthenticator).toConstantValue(authenticate);
+          bind(McpTokens.McpToolContextFactory).toConstantValue(toolContext);
+        }),
+      ],
+    });
+    const server = await startMcpServer(app, { port: 0 });
+    const client = new Client({ name: 'test', version: '1' });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url ?? ''), {
+          requestInit: { headers: { Authorization: 'Bearer u7' } },
+        }),
+      );
+      expect(client.getServerVersion()?.name).toBe('greeter');
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['greet']);
+      const result = await client.callTool({ name: 'greet', arguments: { name: 'Ann' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'Hello Ann, you are u7' }]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import {
+  McpClientConnection,
+  McpToolCallbackProvider,
+  type McpToolFilter,
+  type ToolContextToMcpMetaConverter,
+} from '@sprout-ai/mcp';
+import { ContainerModule } from 'inversify';
+import { McpTokens } from '../mcp-tokens';
+import { bindMcpClientProperties } from '../properties/mcp-client-properties';
+import type { SproutProperties } from '../properties/sprout-properties';
+
+/**
+ * Binds `McpTokens.McpToolCallbackProvider` (singleton) to an `McpToolCallbackProvider` over one
+ * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
+ * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
+ * configured and the user bound no provider. A bound `McpToolFilter` / `ToolContextToMcpMetaConverter`
+ * is used. The connections are closed when the application closes. `SproutApplication.run` lists
+ * the tools at start-up (see `startMcpClients`).
+ *
+ * @throws InvalidPropertyError when a `spring.ai.mcp.client.*` value is not allowed
+ * @see Spring AI `McpClientAutoConfiguration`, `McpToolCallbackAutoConfiguration`
+ */
+export class McpClientAutoConfiguration extends ContainerModule {
+  /** @param properties - the application's properties */
+  constructor(properties: SproutProperties) {
+    const config = bindMcpClientProperties(properties);
+    super(({ bind, isBound }) => {
+      if (!config.enabled || !config.toolCallbackEnabled || config.connections.length === 0) return;
+      if (isBound(McpTokens.McpToolCallbackProvider)) return;
+      bind<McpToolCallbackProvider>(McpTokens.McpToolCallbackProvider)
+        .toDynamicValue((context) => {
+          const connections = config.connections.map(
+            (connection) =>
+              new McpClientConnection({
+                name: connection.name,
+                transport: connection.transport,
+                requestTimeoutMs: config.requestTimeoutMs,
+                clientInfo: { name: config.clientName, version: config.clientVersion },
+              }),
+          );
+          return new McpToolCallbackProvider({
+            connections,
+            toolFilter: context.get<McpToolFilter>(McpTokens.McpToolFilter, { optional: true }),
+            metaConverter: context.get<ToolContextToMcpMetaConverter>(McpTokens.ToolContextToMcpMetaConverter, {
+              optional: true,
+            }),
+          });
+        })
+        .inSingletonScope()
+        .onDeactivation((provider) => provider.close());
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type {
+  McpHttpAuthenticator,
+  McpToolCallbackProvider,
+  McpToolContextFactory,
+  McpToolFilter,
+  McpToolServer,
+  ToolContextToMcpMetaConverter,
+} from '@sprout-ai/mcp';
+import type { ToolCallbackProvider } from '@sprout-ai/core';
+import type { ServiceToken } from './sprout-tokens';
+
+function token<T>(name: string): ServiceToken<T> {
+  return Symbol.for(`@sprout-ai/boot/mcp/${name}`) as ServiceToken<T>;
+}
+
+/**
+ * Service identifiers of the MCP wiring. Bind one in your own `ContainerModule` and the
+ * auto-configuration uses yours (the optional ones are only read when bound).
+ */
+export const McpTokens = {
+  /**
+   * The tools of the `spring.ai.mcp.client.*` connections, listed at start-up. Never added to
+   * ChatClients automatically: pass it to `.tools()` / `.defaultTools()`.
+   */
+  McpToolCallbackProvider: token<McpToolCallbackProvider>('McpToolCallbackProvider'),
+  /** Optional: which MCP tools are offered. */
+  McpToolFilter: token<McpToolFilter>('McpToolFilter'),
+  /** Optional: which tool-context entries travel as `_meta` (default: none). */
+  ToolContextToMcpMetaConverter: token<ToolContextToMcpMetaConverter>('ToolContextToMcpMetaConverter'),
+  /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */
+  McpServerToolCallbackProvider: token<ToolCallbackProvider>('McpServerToolCallbackProvider'),
+  /** The MCP server exposing them (start it with `startMcpServer(app)`). */
+  McpToolServer: token<McpToolServer>('McpToolServer'),
+  /** Optional: builds each call's `ToolContext` (e.g. the caller's user id). */
+  McpToolContextFactory: token<McpToolContextFactory>('McpToolContextFactory'),
+  /** Optional: who is calling over HTTP (e.g. from the bearer token). */
+  McpHttpAuthenticator: token<McpHttpAuthenticator>('McpHttpAuthenticator'),
+} as const;

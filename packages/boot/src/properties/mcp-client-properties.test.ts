@@ -1,0 +1,100 @@
+import { InvalidPropertyError } from './invalid-property-error';
+import { bindMcpClientProperties } from './mcp-client-properties';
+import { bindMcpServerProperties } from './mcp-server-properties';
+import { SproutProperties } from './sprout-properties';
+
+describe(bindMcpClientProperties, () => {
+  it('should read stdio and streamable HTTP connections with Spring keys', () => {
+    const config = bindMcpClientProperties(
+      SproutProperties.from({
+        'spring.ai.mcp.client.request-timeout': '5s',
+        'spring.ai.mcp.client.stdio.connections.fs.command': 'npx',
+        'spring.ai.mcp.client.stdio.connections.fs.args': '-y, @modelcontextprotocol/server-filesystem, /tmp',
+        'spring.ai.mcp.client.stdio.connections.fs.env.LOG_LEVEL': 'debug',
+        'spring.ai.mcp.client.stdio.connections.everything.command': 'node',
+        'spring.ai.mcp.client.stdio.connections.everything.args[1]': 'stdio',
+        'spring.ai.mcp.client.stdio.connections.everything.args[0]': 'index.js',
+        'spring.ai.mcp.client.streamable-http.connections.orders.url': 'http://127.0.0.1:3001',
+        'spring.ai.mcp.client.streamable-http.connections.orders.headers.Authorization': 'Bearer u7',
+        'spring.ai.mcp.client.streamable-http.connections.other.url': 'http://127.0.0.1:3002/custom',
+      }),
+    );
+    expect(config.requestTimeoutMs).toBe(5_000);
+    expect(config.connections).toEqual([
+      { name: 'everything', transport: { type: 'stdio', command: 'node', args: ['index.js', 'stdio'] } },
+      {
+        name: 'fs',
+        transport: {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+          env: { LOG_LEVEL: 'debug' },
+        },
+      },
+      {
+        name: 'orders',
+        transport: {
+          type: 'streamable-http',
+          url: 'http://127.0.0.1:3001/mcp',
+          headers: { Authorization: 'Bearer u7' },
+        },
+      },
+      { name: 'other', transport: { type: 'streamable-http', url: 'http://127.0.0.1:3002/custom' } },
+    ]);
+  });
+
+  it('should default to 20 s, enabled, and no connections', () => {
+    expect(bindMcpClientProperties(SproutProperties.from({}))).toMatchObject({
+      enabled: true,
+      toolCallbackEnabled: true,
+      requestTimeoutMs: 20_000,
+      connections: [],
+    });
+  });
+
+  it.each([
+    [
+      'spring.ai.mcp.client.request-timeout',
+      'soon',
+      /Invalid value 'soon' for property 'spring.ai.mcp.client.request-timeout'.*20s/,
+    ],
+    ['spring.ai.mcp.client.streamable-http.connections.x.url', 'ftp://x', /expected an absolute http\(s\) URL/],
+    [
+      'spring.ai.mcp.client.stdio.connections.x.args',
+      'a',
+      /Missing value for property 'spring.ai.mcp.client.stdio.connections.x.command'/,
+    ],
+  ])('should reject %s=%s naming the key', (key, value, message) => {
+    const error = (() => {
+      try {
+        bindMcpClientProperties(SproutProperties.from({ [key]: value }));
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidPropertyError);
+    expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe(bindMcpServerProperties, () => {
+  it('should read Spring keys with their defaults', () => {
+    expect(bindMcpServerProperties(SproutProperties.from({}))).toEqual({
+      enabled: true,
+      name: 'mcp-server',
+      version: '1.0.0',
+      instructions: undefined,
+      stdio: false,
+      mcpEndpoint: '/mcp',
+      port: 8080,
+      address: '127.0.0.1',
+    });
+  });
+
+  it('should reject a protocol other than STREAMABLE', () => {
+    expect(() => bindMcpServerProperties(SproutProperties.from({ 'spring.ai.mcp.server.protocol': 'SSE' }))).toThrow(
+      /expected STREAMABLE/,
+    );
+  });
+});

@@ -1,0 +1,186 @@
+import { DEFAULT_MCP_REQUEST_TIMEOUT_MS, type McpTransportConfig, SPROUT_MCP_CLIENT_INFO } from '@sprout-ai/mcp';
+import { InvalidPropertyError } from './invalid-property-error';
+import type { SproutProperties } from './sprout-properties';
+
+/** Scalar keys of the `spring.ai.mcp.client.*` group. */
+export const MCP_CLIENT_PROPERTY_KEYS = {
+  enabled: 'spring.ai.mcp.client.enabled',
+  toolCallbackEnabled: 'spring.ai.mcp.client.toolcallback.enabled',
+  requestTimeout: 'spring.ai.mcp.client.request-timeout',
+  name: 'spring.ai.mcp.client.name',
+  version: 'spring.ai.mcp.client.version',
+  type: 'spring.ai.mcp.client.type',
+} as const;
+
+/** Prefix of stdio connections: `<prefix>.<name>.command`, `.args`, `.env.<VAR>`. */
+export const MCP_STDIO_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.stdio.connections';
+/** Prefix of streamable HTTP connections: `<prefix>.<name>.url`, `.endpoint`, `.headers.<Header>`. */
+export const MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.streamable-http.connections';
+/** Default of `...streamable-http.connections.<name>.endpoint`, used when the URL has no path. */
+export const DEFAULT_MCP_CLIENT_ENDPOINT = '/mcp';
+
+/** One configured connection. */
+export interface McpConnectionProperties {
+  readonly name: string;
+  readonly transport: McpTransportConfig;
+}
+
+/**
+ * The `spring.ai.mcp.client.*` properties, typed and validated.
+ *
+ * @see Spring AI `McpClientCommonProperties`, `McpStdioClientProperties`, `McpStreamableHttpClientProperties`
+ */
+export interface McpClientProperties {
+  /** @defaultValue true */
+  readonly enabled: boolean;
+  /** When false, no `McpToolCallbackProvider` is bound. @defaultValue true */
+  readonly toolCallbackEnabled: boolean;
+  /** Time allowed per MCP request, in ms (`20s`, `500ms`, `1m`, or plain milliseconds). @defaultValue 20 000 */
+  readonly requestTimeoutMs: number;
+  /** `clientInfo` sent in `initialize`. @defaultValue `sprout-ai` / `0.1.0` */
+  readonly clientName: string;
+  readonly clientVersion: string;
+  /** Stdio connections first, then streamable HTTP ones, each sorted by name. */
+  readonly connections: readonly McpConnectionProperties[];
+}
+
+/**
+ * Reads and validates the `spring.ai.mcp.client.*` group, e.g.
+ * ```properties
+ * spring.ai.mcp.client.stdio.connections.everything.command=npx
+ * spring.ai.mcp.client.stdio.connections.everything.args=-y,@modelcontextprotocol/server-everything
+ * spring.ai.mcp.client.stdio.connections.everything.env.LOG_LEVEL=debug
+ * spring.ai.mcp.client.streamable-http.connections.orders.url=http://127.0.0.1:3001
+ * spring.ai.mcp.client.streamable-http.connections.orders.headers.Authorization=Bearer u7
+ * ```
+ * `args` is a comma-separated list, or indexed entries `args[0]`, `args[1]` …
+ *
+ * @param properties - the application's properties
+ * @throws InvalidPropertyError naming the key, the value and what is allowed
+ * @remarks `spring.ai.mcp.client.type` (SYNC/ASYNC) is accepted and has no effect: the one provider is async.
+ */
+export function bindMcpClientProperties(properties: SproutProperties): McpClientProperties {
+  const k = MCP_CLIENT_PROPERTY_KEYS;
+  const type = properties.getString(k.type);
+  if (type !== undefined && !['SYNC', 'ASYNC'].includes(type.toUpperCase())) {
+    throw invalid(properties, k.type, 'SYNC or ASYNC');
+  }
+  return {
+    enabled: properties.getBoolean(k.enabled, true),
+    toolCallbackEnabled: properties.getBoolean(k.toolCallbackEnabled, true),
+    requestTimeoutMs: readDurationMs(properties, k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
+    clientName: properties.getString(k.name, SPROUT_MCP_CLIENT_INFO.name),
+    clientVersion: properties.getString(k.version, SPROUT_MCP_CLIENT_INFO.version),
+    connections: [...stdioConnections(properties), ...httpConnections(properties)],
+  };
+}
+
+/**
+ * A duration property in milliseconds: `20s`, `500ms`, `2m`, `1h`, or a plain number of ms (as Spring).
+ *
+ * @throws InvalidPropertyError for anything else, or a duration that is not positive
+ */
+export function readDurationMs(properties: SproutProperties, key: string, defaultMs: number): number {
+  const text = properties.getString(key);
+  if (text === undefined) return defaultMs;
+  const match = /^(\d+)\s*(ms|s|m|h)?$/i.exec(text);
+  const factor = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[(match?.[2] ?? 'ms').toLowerCase() as 'ms'];
+  const value = match ? Number(match[1]) * factor : Number.NaN;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw invalid(properties, key, 'a positive duration such as 20s, 500ms or 2m (a plain number means milliseconds)');
+  }
+  return value;
+}
+
+/** Sub-keys of `<prefix>.<name>.` grouped by connection name (keys matched ignoring case and `-`/`_`). */
+function groups(properties: SproutProperties, prefix: string): Map<string, Map<string, string>> {
+  const relaxedPrefix = `${relaxedForm(prefix)}.`;
+  const result = new Map<string, Map<string, string>>();
+  for (const key of properties.keys()) {
+    if (!relaxedForm(key).startsWith(relaxedPrefix)) continue;
+    const rest = key.split('.').slice(prefix.split('.').length);
+    if (rest.length < 2) continue;
+    const [name, ...sub] = rest;
+    const entries = result.get(name) ?? new Map<string, string>();
+    entries.set(sub.join('.'), key);
+    result.set(name, entries);
+  }
+  return new Map([...result].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function stdioConnections(properties: SproutProperties): McpConnectionProperties[] {
+  return [...groups(properties, MCP_STDIO_CONNECTIONS_PREFIX)].map(([name, entries]) => {
+    const at = (sub: string) => `${MCP_STDIO_CONNECTIONS_PREFIX}.${name}.${sub}`;
+    const commandKey = find(entries, 'command');
+    const command = commandKey === undefined ? undefined : properties.getString(commandKey);
+    if (command === undefined) {
+      throw new InvalidPropertyError({
+        key: at('command'),
+        value: undefined,
+        allowed: 'the command that starts the MCP server, e.g. npx or node',
+        hint: `Connection '${name}' has other stdio settings but no command.`,
+      });
+    }
+    const indexed = [...entries]
+      .map(([sub, key]) => ({ index: /^args\[(\d+)\]$/i.exec(sub)?.[1], key }))
+      .filter((e): e is { index: string; key: string } => e.index !== undefined)
+      .sort((a, b) => Number(a.index) - Number(b.index))
+      .map((e) => properties.get(e.key) ?? '');
+    const argsKey = find(entries, 'args');
+    const args = indexed.length > 0 ? indexed : argsKey === undefined ? [] : properties.getList(argsKey);
+    const env: Record<string, string> = {};
+    for (const [sub, key] of entries) {
+      if (/^env\./i.test(sub)) env[sub.slice('env.'.length)] = properties.get(key) ?? '';
+    }
+    return {
+      name,
+      transport: { type: 'stdio', command, args, ...(Object.keys(env).length > 0 ? { env } : {}) },
+    };
+  });
+}
+
+function httpConnections(properties: SproutProperties): McpConnectionProperties[] {
+  return [...groups(properties, MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX)].map(([name, entries]) => {
+    const urlKey = find(entries, 'url') ?? `${MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX}.${name}.url`;
+    const text = properties.getString(urlKey);
+    let url: URL | undefined;
+    try {
+      url = text === undefined ? undefined : new URL(text);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw invalid(properties, urlKey, 'an absolute http(s) URL of the MCP server, e.g. http://127.0.0.1:3001/mcp');
+    }
+    const endpointKey = find(entries, 'endpoint');
+    const endpoint = endpointKey === undefined ? undefined : properties.getString(endpointKey);
+    if (endpoint !== undefined) url = new URL(endpoint, url);
+    else if (url.pathname === '/' || url.pathname === '') url = new URL(DEFAULT_MCP_CLIENT_ENDPOINT, url);
+    const headers: Record<string, string> = {};
+    for (const [sub, key] of entries) {
+      if (/^headers\./i.test(sub)) headers[sub.slice('headers.'.length)] = properties.get(key) ?? '';
+    }
+    return {
+      name,
+      transport: {
+        type: 'streamable-http',
+        url: url.toString(),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      },
+    };
+  });
+}
+
+function find(entries: ReadonlyMap<string, string>, sub: string): string | undefined {
+  for (const [candidate, key] of entries) if (relaxedForm(candidate) === relaxedForm(sub)) return key;
+  return undefined;
+}
+
+/** Spring's relaxed form: lower case, `-` and `_` removed (as `known-properties`, which imports this file). */
+function relaxedForm(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '');
+}
+
+function invalid(properties: SproutProperties, key: string, allowed: string): InvalidPropertyError {
+  return new InvalidPropertyError({ key, value: properties.get(key)?.trim(), allowed, origin: properties.origin(key) });
+}

@@ -1,0 +1,84 @@
+import { DEFAULT_MCP_ENDPOINT, DEFAULT_MCP_SERVER_INFO } from '@sprout-ai/mcp';
+import { InvalidPropertyError } from './invalid-property-error';
+import type { SproutProperties } from './sprout-properties';
+
+/** Keys of the `spring.ai.mcp.server.*` group (plus Spring Boot's `server.port` / `server.address`). */
+export const MCP_SERVER_PROPERTY_KEYS = {
+  enabled: 'spring.ai.mcp.server.enabled',
+  name: 'spring.ai.mcp.server.name',
+  version: 'spring.ai.mcp.server.version',
+  instructions: 'spring.ai.mcp.server.instructions',
+  stdio: 'spring.ai.mcp.server.stdio',
+  protocol: 'spring.ai.mcp.server.protocol',
+  mcpEndpoint: 'spring.ai.mcp.server.streamable-http.mcp-endpoint',
+  port: 'server.port',
+  address: 'server.address',
+} as const;
+
+/** Default of `server.port`, as in Spring Boot. */
+export const DEFAULT_MCP_SERVER_PORT = 8080;
+/** Default of `server.address`: loopback only. */
+export const DEFAULT_MCP_SERVER_ADDRESS = '127.0.0.1';
+
+/**
+ * The `spring.ai.mcp.server.*` properties, typed and validated.
+ *
+ * @see Spring AI `McpServerProperties`, `McpServerStreamableHttpProperties`
+ * @remarks Only streamable HTTP (`protocol=STREAMABLE`, the default here; Spring's default is SSE)
+ * and stdio are served.
+ */
+export interface McpServerProperties {
+  /** When false, no `McpToolServer` is bound. @defaultValue true */
+  readonly enabled: boolean;
+  /** @defaultValue `mcp-server` */
+  readonly name: string;
+  /** @defaultValue `1.0.0` */
+  readonly version: string;
+  readonly instructions: string | undefined;
+  /** Serve over stdio instead of HTTP. @defaultValue false */
+  readonly stdio: boolean;
+  /** @defaultValue `/mcp` */
+  readonly mcpEndpoint: string;
+  /** @defaultValue {@link DEFAULT_MCP_SERVER_PORT} */
+  readonly port: number;
+  /** @defaultValue {@link DEFAULT_MCP_SERVER_ADDRESS} */
+  readonly address: string;
+}
+
+/**
+ * Reads and validates the `spring.ai.mcp.server.*` group.
+ *
+ * @param properties - the application's properties
+ * @throws InvalidPropertyError naming the key, the value and what is allowed
+ */
+export function bindMcpServerProperties(properties: SproutProperties): McpServerProperties {
+  const k = MCP_SERVER_PROPERTY_KEYS;
+  const protocol = properties.getString(k.protocol);
+  if (protocol !== undefined && protocol.toUpperCase() !== 'STREAMABLE') {
+    throw new InvalidPropertyError({
+      key: k.protocol,
+      value: protocol,
+      allowed: 'STREAMABLE (Sprout serves streamable HTTP; set spring.ai.mcp.server.stdio=true for stdio)',
+      origin: properties.origin(k.protocol),
+    });
+  }
+  const endpoint = properties.getString(k.mcpEndpoint, DEFAULT_MCP_ENDPOINT);
+  if (!endpoint.startsWith('/')) {
+    throw new InvalidPropertyError({
+      key: k.mcpEndpoint,
+      value: endpoint,
+      allowed: 'a path starting with /, e.g. /mcp',
+      origin: properties.origin(k.mcpEndpoint),
+    });
+  }
+  return {
+    enabled: properties.getBoolean(k.enabled, true),
+    name: properties.getString(k.name, DEFAULT_MCP_SERVER_INFO.name),
+    version: properties.getString(k.version, DEFAULT_MCP_SERVER_INFO.version),
+    instructions: properties.getString(k.instructions),
+    stdio: properties.getBoolean(k.stdio, false),
+    mcpEndpoint: endpoint,
+    port: properties.getInteger(k.port, DEFAULT_MCP_SERVER_PORT, { min: 0, max: 65535 }),
+    address: properties.getString(k.address, DEFAULT_MCP_SERVER_ADDRESS),
+  };
+}

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ToolSchemaRegistry } from '@sprout-ai/core';
+import { formatToolSchemaManifest, generateToolSchemaManifest } from '@sprout-ai/schema';
+import { SproutProperties } from '../properties/sprout-properties';
+import { loadToolSchemaManifest } from './load-tool-schema-manifest';
+
+const GENERATION_TIMEOUT_MS = 120_000;
+
+function toolSource(parameter: string): string {
+  return `import { Tool } from './tool';\nexport class WeatherTools {\n  @Tool()\n  forecast(${parameter}): string {\n    return '';\n  }\n}\n`;
+}
+
+describe(loadToolSchemaManifest, () => {
+  let dir: string;
+  let manifestFile: string;
+  let cwd: string;
+  beforeEach(() => {
+    cwd = process.cwd();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sprout-boot-schema-'));
+    process.chdir(dir);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, experimentalDecorators: true }, include: ['src'] }),
+    );
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(
+      path.join(dir, 'src', 'tool.ts'),
+      'export function Tool(): MethodDecorator {\n  return () => undefined;\n}\n',
+    );
+    writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: string'));
+    manifestFile = path.join(dir, 'dist', 'tool-schemas.json');
+    mkdirSync(path.dirname(manifestFile));
+    const manifest = generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile });
+    writeFileSync(manifestFile, formatToolSchemaManifest(manifest));
+  }, GENERATION_TIMEOUT_MS);
+  afterEach(() => {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const properties = (record: Record<string, string> = {}) => SproutProperties.from(record);
+  const cityType = (registry: ToolSchemaRegistry) =>
+    (registry.get('WeatherTools', 'forecast')?.inputSchema.properties as Record<string, unknown>).city;
+
+  describe('when the manifest matches its sources', () => {
+    it('should load it', () => {
+      const registry = new ToolSchemaRegistry();
+      loadToolSchemaManifest(registry, manifestFile, properties());
+      expect(cityType(registry)).toEqual({ type: 'string' });
+      expect(JSON.parse(readFileSync(manifestFile, 'utf8'))).toMatchObject({ project: '../tsconfig.json' });
+    });
+  });
+
+  describe('when a tool source changed after generation', () => {
+    it('should fail with the command to run', () => {
+      writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        `Tool schema manifest ${manifestFile} is stale: its tool source files changed since it was generated. ` +
+          'Regenerate it with `npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json` (npm run build runs it), ' +
+          'or set sprout.schema.dev-mode=true to regenerate it at start-up during development.',
+      );
+    });
+
+    it(
+      'should regenerate it once into the cache in dev mode',
+      () => {
+        writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
+        const registry = new ToolSchemaRegistry();
+        loadToolSchemaManifest(registry, manifestFile, properties({ 'sprout.schema.dev-mode': 'true' }));
+        expect(cityType(registry)).toEqual({ type: 'number' });
+        const cached = path.join(dir, 'node_modules', '.cache', 'sprout-schema');
+        expect(existsSync(cached)).toBe(true);
+      },
+      GENERATION_TIMEOUT_MS,
+    );
+  });
+
+  describe('when the manifest is missing', () => {
+    it('should fail with the command to run', () => {
+      rmSync(manifestFile);
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        `Tool schema manifest ${manifestFile} was not found. Generate it with ` +
+          '`npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json`',
+      );
+    });
+  });
+
+  describe('when the sources are not next to the manifest (a production image)', () => {
+    it('should trust the manifest', () => {
+      rmSync(path.join(dir, 'src'), { recursive: true });
+      const registry = new ToolSchemaRegistry();
+      loadToolSchemaManifest(registry, manifestFile, properties());
+      expect(cityType(registry)).toEqual({ type: 'string' });
+    });
+  });
+});

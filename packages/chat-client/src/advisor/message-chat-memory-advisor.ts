@@ -1,0 +1,304 @@
+import { type Message, SystemMessage, ToolResponseMessage, createLogger } from '@sprout-ai/core';
+import { ChatClientConfigurationError } from '../chat-client-configuration-error';
+import type { ChatClientRequest } from '../chat-client-request';
+import type { ChatClientResponse } from '../chat-client-response';
+import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, DEFAULT_CONVERSATION_ID } from '../memory/chat-memory';
+import { overlapLength, repairToolCallHistory, type ToolCallHistoryIssue } from '../memory/history-integrity';
+import { DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER } from './api/advisor';
+import type { CallAdvisor } from './api/call-advisor';
+import type { CallAdvisorChain } from './api/call-advisor-chain';
+import { MEMORY_ADVISOR, type MemoryAdvisor } from './api/memory-advisor';
+
+const logger = createLogger('MessageChatMemoryAdvisor');
+
+/** Most tool-call groups waiting for their tool responses, per advisor; the oldest is forgotten first. */
+const MAX_PENDING_GROUPS = 1000;
+
+/** Options of {@link MessageChatMemoryAdvisor}. */
+export interface MessageChatMemoryAdvisorOptions {
+  /** Where the conversation is remembered, e.g. a `MessageWindowChatMemory`. */
+  readonly chatMemory: ChatMemory;
+  /** Conversation used when a request has no `chat_memory_conversation_id` parameter. @defaultValue {@link DEFAULT_CONVERSATION_ID} */
+  readonly conversationId?: string;
+  /**
+   * Position in the chain. The default (`HIGHEST_PRECEDENCE + 200`) is outside the tool loop; an
+   * order greater than the ToolCallingAdvisor's (`HIGHEST_PRECEDENCE + 300` by default) puts it
+   * inside. @defaultValue {@link DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER}
+   */
+  readonly order?: number;
+}
+
+/**
+ * What {@link MessageChatMemoryAdvisor.before} hands to {@link MessageChatMemoryAdvisor.after}
+ * for one pass through the advisor.
+ */
+export interface MemoryRound {
+  /** The request with the remembered conversation in front of the new messages. */
+  readonly request: ChatClientRequest;
+  readonly conversationId: string;
+  /** New messages of this request not stored yet (the user's turn); stored with the answer. */
+  readonly unsaved: readonly Message[];
+}
+
+interface PendingGroup {
+  readonly conversationId: string;
+  readonly messages: readonly Message[];
+  readonly callIds: readonly string[];
+}
+
+/**
+ * Gives the model the conversation so far, read from a {@link ChatMemory}, and remembers the new
+ * messages of each turn. The conversation id comes from the advisor parameter
+ * {@link CHAT_MEMORY_CONVERSATION_ID}, else the advisor's default.
+ *
+ * Where it sits decides what is remembered:
+ * - **outside the tool loop** (the default order, `HIGHEST_PRECEDENCE + 200`): once per turn, the
+ *   history is put in front of the prompt, and the user's messages and the final answer are stored;
+ * - **inside the loop** (an order greater than the ToolCallingAdvisor's): every round passes through
+ *   it, so the assistant tool-call messages and the tool responses are stored as well, and the
+ *   auto-registered ToolCallingAdvisor stops forwarding the turn itself (it sends only the system
+ *   message and the tool responses, and this advisor replays the rest). A ToolCallingAdvisor you
+ *   add yourself needs `disableInternalConversationHistory()` for that.
+ *
+ * Per request: the prompt's first system message goes first, then the remembered messages, then
+ * the prompt's messages memory does not hold yet; the whole list is then repaired with
+ * {@link repairToolCallHistory} (orphan tool responses and unanswered tool calls are dropped, with a
+ * warning in the log), so a provider never sees an invalid history.
+ *
+ * What is stored, and when — always whole groups, each in one atomic `ChatMemory.add`:
+ * - a final answer: `[new user messages…, assistant answer(s)]`, after the model answered; when the
+ *   request fails nothing of the turn is stored;
+ * - a tool call: the assistant's tool-call message is held back (with the turn's new user messages)
+ *   until the request carrying its tool responses comes through, then
+ *   `[user…, assistant(tool calls), tool responses]` is stored at once. A turn that ends without
+ *   them (a failing tool, `returnDirect`, a call limit) leaves no half group behind.
+ * Each model output is stored as its own message, so the text of the final round is never merged
+ * into the tool-call message of an earlier round.
+ *
+ * Concurrency: two requests on the same conversation may run at once; each store is an atomic
+ * append of a whole group (see `MessageWindowChatMemory`), so groups never interleave and none is
+ * lost — they are appended in the order the requests finish. A request does not wait for another
+ * request's answer; send one turn at a time per conversation if the model must see it.
+ *
+ * @example
+ * ```ts
+ * const memory = MessageChatMemoryAdvisor.builder(MessageWindowChatMemory.builder().build()).build();
+ * const client = ChatClient.builder(model).defaultAdvisors(memory).build();
+ * await client.prompt('My order is A123.').advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-42')).call().content();
+ * ```
+ * @remarks Departures from Spring: the user message is stored together with the answer instead of
+ * before the model is called, tool-call messages are stored together with their responses, and
+ * the history sent is repaired first. Spring requires the conversation id parameter; here the
+ * advisor's default applies.
+ * @see Spring AI `MessageChatMemoryAdvisor`
+ */
+export class MessageChatMemoryAdvisor implements CallAdvisor, MemoryAdvisor {
+  readonly [MEMORY_ADVISOR] = true as const;
+  readonly name = 'MessageChatMemoryAdvisor';
+  readonly order: number;
+  readonly chatMemory: ChatMemory;
+  /** Conversation used when a request has no {@link CHAT_MEMORY_CONVERSATION_ID} parameter. */
+  readonly defaultConversationId: string;
+  readonly #pending = new Map<string, PendingGroup>();
+
+  /**
+   * @param options - the chat memory, default conversation id and order
+   * @throws ChatClientConfigurationError for a missing chat memory, a blank conversation id or a non-integer order
+   */
+  constructor(options: MessageChatMemoryAdvisorOptions) {
+    const chatMemory = options?.chatMemory;
+    if (typeof chatMemory?.get !== 'function' || typeof chatMemory.add !== 'function') {
+      throw new ChatClientConfigurationError({
+        setting: 'MessageChatMemoryAdvisor chatMemory',
+        value: chatMemory,
+        message:
+          'MessageChatMemoryAdvisor needs a ChatMemory, e.g. MessageChatMemoryAdvisor.builder(MessageWindowChatMemory.builder().build()).build().',
+      });
+    }
+    const order = options.order ?? DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER;
+    if (!Number.isSafeInteger(order)) {
+      throw new ChatClientConfigurationError({
+        setting: 'MessageChatMemoryAdvisor order',
+        value: order,
+        message: `MessageChatMemoryAdvisor order must be an integer, got ${String(order)}.`,
+      });
+    }
+    this.chatMemory = chatMemory;
+    this.order = order;
+    this.defaultConversationId = requireConversationId(options.conversationId ?? DEFAULT_CONVERSATION_ID, 'default');
+  }
+
+  /**
+   * A builder: `MessageChatMemoryAdvisor.builder(chatMemory).conversationId('c-1').order(n).build()`.
+   *
+   * @param chatMemory - where the conversation is remembered
+   */
+  static builder(chatMemory: ChatMemory): MessageChatMemoryAdvisorBuilder {
+    return new MessageChatMemoryAdvisorBuilder(chatMemory);
+  }
+
+  /**
+   * `before`, the rest of the chain, `after`.
+   *
+   * @throws ChatClientConfigurationError when the conversation id parameter is not a non-blank string or number
+   * @throws whatever the chat memory or the chain throws (nothing of the failed step is stored)
+   */
+  async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
+    const round = await this.before(request);
+    const response = await chain.nextCall(round.request);
+    return this.after(response, round);
+  }
+
+  /**
+   * Reads the conversation and builds the request sent on; when the request carries the tool
+   * responses of a held-back tool call, stores that whole group first.
+   *
+   * @param request - the request as it reached this advisor
+   * @returns the request to send on, and what {@link MessageChatMemoryAdvisor.after} needs
+   */
+  async before(request: ChatClientRequest): Promise<MemoryRound> {
+    const conversationId = this.conversationIdOf(request.context);
+    const instructions = request.prompt.instructions;
+    const systemIndex = instructions.findIndex((message) => message instanceof SystemMessage);
+    const system = systemIndex < 0 ? undefined : instructions[systemIndex];
+    const rest = instructions.filter((_, index) => index !== systemIndex);
+
+    let history = await this.chatMemory.get(conversationId);
+    let unsaved = rest.slice(overlapLength(history, rest));
+    const last = unsaved[unsaved.length - 1];
+    if (last instanceof ToolResponseMessage) {
+      const pending = this.#takePending(conversationId, last);
+      const held = pending?.messages ?? [];
+      const group = this.#repaired([...held, ...unsaved.slice(overlapLength(held, unsaved))], conversationId);
+      if (group.length > 0) {
+        await this.chatMemory.add(conversationId, group);
+        history = await this.chatMemory.get(conversationId);
+      }
+      unsaved = [];
+      const missing = group.slice(overlapLength(history, group));
+      history = [...history, ...missing];
+    }
+    const toSend = this.#repaired([...(system === undefined ? [] : [system]), ...history, ...unsaved], conversationId);
+    return {
+      request: request.with({ prompt: request.prompt.with({ instructions: toSend }) }),
+      conversationId,
+      unsaved: repairToolCallHistory(unsaved).messages,
+    };
+  }
+
+  /**
+   * Stores the answer with the turn's new messages, or holds a tool-call message back until its
+   * tool responses arrive.
+   *
+   * @param response - what the rest of the chain answered
+   * @param round - what {@link MessageChatMemoryAdvisor.before} returned for the same request
+   * @returns `response`, unchanged
+   * @throws whatever the chat memory throws (the conversation is then left as it was)
+   */
+  async after(response: ChatClientResponse, round: MemoryRound): Promise<ChatClientResponse> {
+    const chatResponse = response.chatResponse;
+    const outputs = chatResponse?.results.map((generation) => generation.output) ?? [];
+    if (outputs.length === 0) return response;
+    const messages = [...round.unsaved, ...outputs];
+    if (chatResponse?.hasToolCalls() === true) {
+      this.#hold(
+        round.conversationId,
+        messages,
+        outputs.flatMap((output) => output.toolCalls.map((call) => call.id)),
+      );
+    } else {
+      await this.chatMemory.add(round.conversationId, messages);
+    }
+    return response;
+  }
+
+  /** The request's conversation id, or the default. */
+  protected conversationIdOf(context: Readonly<Record<string, unknown>>): string {
+    const value = context[CHAT_MEMORY_CONVERSATION_ID];
+    if (value === undefined) return this.defaultConversationId;
+    return requireConversationId(value, 'parameter');
+  }
+
+  #repaired(messages: readonly Message[], conversationId: string): Message[] {
+    const { messages: repaired, issues } = repairToolCallHistory(messages);
+    if (issues.length > 0) {
+      logger.warn({ conversationId, issues: issues.map(describeIssue) }, 'dropped invalid tool-call history');
+    }
+    return repaired;
+  }
+
+  #hold(conversationId: string, messages: readonly Message[], callIds: readonly string[]): void {
+    const group: PendingGroup = { conversationId, messages, callIds };
+    for (const id of callIds) this.#pending.set(pendingKey(conversationId, id), group);
+    while (this.#pending.size > MAX_PENDING_GROUPS) {
+      const [oldestKey, oldest] = this.#pending.entries().next().value as [string, PendingGroup];
+      this.#pending.delete(oldestKey);
+      for (const id of oldest.callIds) this.#pending.delete(pendingKey(oldest.conversationId, id));
+      logger.warn({ conversationId: oldest.conversationId }, 'forgot a tool call whose responses never arrived');
+    }
+  }
+
+  #takePending(conversationId: string, toolMessage: ToolResponseMessage): PendingGroup | undefined {
+    for (const response of toolMessage.responses) {
+      const group = this.#pending.get(pendingKey(conversationId, response.id));
+      if (group !== undefined) {
+        for (const id of group.callIds) this.#pending.delete(pendingKey(conversationId, id));
+        return group;
+      }
+    }
+    return undefined;
+  }
+}
+
+/** Builds a {@link MessageChatMemoryAdvisor}. */
+export class MessageChatMemoryAdvisorBuilder {
+  #conversationId?: string;
+  #order?: number;
+
+  /** @param chatMemory - where the conversation is remembered */
+  constructor(private readonly chatMemory: ChatMemory) {}
+
+  /** @param conversationId - used when a request has no `chat_memory_conversation_id` parameter */
+  conversationId(conversationId: string): this {
+    this.#conversationId = conversationId;
+    return this;
+  }
+
+  /** @param order - the advisor's order; greater than the ToolCallingAdvisor's puts it inside the tool loop */
+  order(order: number): this {
+    this.#order = order;
+    return this;
+  }
+
+  /** @throws ChatClientConfigurationError as the constructor does */
+  build(): MessageChatMemoryAdvisor {
+    return new MessageChatMemoryAdvisor({
+      chatMemory: this.chatMemory,
+      conversationId: this.#conversationId,
+      order: this.#order,
+    });
+  }
+}
+
+function pendingKey(conversationId: string, toolCallId: string): string {
+  return `${conversationId}\u0000${toolCallId}`;
+}
+
+function describeIssue(issue: ToolCallHistoryIssue): string {
+  return `${issue.kind} at message ${issue.index} (tool call ids ${issue.toolCallIds.join(', ')})`;
+}
+
+function requireConversationId(value: unknown, source: 'default' | 'parameter'): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text === 'string' && text.trim() !== '') return text;
+  const shown = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
+  throw new ChatClientConfigurationError({
+    setting: source === 'default' ? 'MessageChatMemoryAdvisor conversationId' : CHAT_MEMORY_CONVERSATION_ID,
+    value,
+    message:
+      source === 'default'
+        ? `MessageChatMemoryAdvisor conversationId must be a non-blank string, got ${shown}.`
+        : `The advisor parameter ${CHAT_MEMORY_CONVERSATION_ID} must be a non-blank string, got ${shown}. ` +
+          `Set it with .advisors((spec) => spec.param('${CHAT_MEMORY_CONVERSATION_ID}', 'conversation-42')).`,
+  });
+}

@@ -1,0 +1,10 @@
+import { InMemoryChatMemoryRepository } from '@sprout-ai/chat-client';
+import { chatMemoryRepositoryContract } from './__fixtures__/chat-memory-repository-contract';
+
+describe(InMemoryChatMemoryRepository, () => {
+  chatMemoryRepositoryContract(async () => {
+    const repository = new InMemoryChatMemoryRepository();
+    // one process, one map: "another instance" is the same store
+    return { repository, another: () => repository, close: async () => undefined };
+  });
+});

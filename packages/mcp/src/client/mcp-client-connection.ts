@@ -1,0 +1,243 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  type CallToolResult,
+  type Implementation,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createLogger } from '@sprout-ai/core';
+import { z } from 'zod';
+import { McpConnectionError } from './mcp-connection-error';
+
+const logger = createLogger('@sprout-ai/mcp/client');
+
+/**
+ * `tools/list` results as servers really send them: only each tool's `name` is checked, so one
+ * tool with an odd `inputSchema` (no `type`, say) does not hide the others; the schemas are
+ * normalised later.
+ */
+const LenientListToolsResultSchema = z.looseObject({
+  tools: z.array(z.looseObject({ name: z.string() })),
+  nextCursor: z.string().optional(),
+});
+
+/** Default of `spring.ai.mcp.client.request-timeout`: 20 s, as in Spring AI. */
+export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 20_000;
+
+/** Time allowed for starting a server and the `initialize` handshake: 30 s. */
+export const DEFAULT_MCP_CONNECT_TIMEOUT_MS = 30_000;
+
+/** How the client identifies itself in `initialize`. */
+export const SPROUT_MCP_CLIENT_INFO: Implementation = { name: 'sprout-ai', version: '0.1.0' };
+
+/** A server started as a child process, spoken to over its stdin/stdout. */
+export interface McpStdioTransportConfig {
+  readonly type: 'stdio';
+  /** The executable, e.g. `npx` or `process.execPath`. */
+  readonly command: string;
+  readonly args?: readonly string[];
+  /**
+   * Extra environment variables. The child gets only a safe default subset of this process's
+   * environment (`HOME`, `PATH`, `SHELL`, `TERM`, …) plus these.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** What happens to the child's stderr. @defaultValue `'inherit'` (it goes to this process's stderr) */
+  readonly stderr?: 'inherit' | 'ignore' | 'pipe';
+}
+
+/** A server reached over MCP streamable HTTP. */
+export interface McpStreamableHttpTransportConfig {
+  readonly type: 'streamable-http';
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3001/mcp`. */
+  readonly url: string;
+  /** Headers sent with every request, e.g. `{ Authorization: 'Bearer …' }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Where an MCP server is and how to talk to it. */
+export type McpTransportConfig = McpStdioTransportConfig | McpStreamableHttpTransportConfig;
+
+/** Options of {@link McpClientConnection}. */
+export interface McpClientConnectionOptions {
+  /** The connection name, e.g. `everything`; used in tool-name prefixes and messages. */
+  readonly name: string;
+  readonly transport: McpTransportConfig;
+  /** Time allowed for each request, in milliseconds. @defaultValue {@link DEFAULT_MCP_REQUEST_TIMEOUT_MS} */
+  readonly requestTimeoutMs?: number;
+  /**
+   * Time allowed for starting the server and the `initialize` handshake, in milliseconds.
+   * @defaultValue {@link DEFAULT_MCP_CONNECT_TIMEOUT_MS}
+   */
+  readonly connectTimeoutMs?: number;
+  /** @defaultValue {@link SPROUT_MCP_CLIENT_INFO} */
+  readonly clientInfo?: Implementation;
+}
+
+/**
+ * One MCP client session with one server, (re)connected on demand: the first request connects;
+ * when the server goes away (a stdio child exits, an HTTP session closes) the session is dropped
+ * and the **next** request starts a new one (a new child process for stdio).
+ *
+ * @see Spring AI's use of `McpSyncClient` / `McpAsyncClient` per named connection
+ */
+export class McpClientConnection {
+  readonly name: string;
+  readonly transport: McpTransportConfig;
+  readonly requestTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  /** Called when the server says its tool list changed (`notifications/tools/list_changed`). */
+  onToolListChanged: (() => void) | undefined;
+
+  private readonly clientInfo: Implementation;
+  private client: Client | undefined;
+  private connecting: Promise<Client> | undefined;
+  private closed = false;
+  private info: Implementation | undefined;
+
+  /** @param options - name, transport, timeout and client info */
+  constructor(options: McpClientConnectionOptions) {
+    this.name = options.name;
+    this.transport = options.transport;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
+    this.clientInfo = options.clientInfo ?? SPROUT_MCP_CLIENT_INFO;
+  }
+
+  /** What the connection points at, e.g. `node server.js stdio` or `http://127.0.0.1:3001/mcp`. */
+  get target(): string {
+    const t = this.transport;
+    return t.type === 'stdio' ? [t.command, ...(t.args ?? [])].join(' ') : t.url;
+  }
+
+  /** The server's `serverInfo` from the last `initialize`, once connected. */
+  get serverInfo(): Implementation | undefined {
+    return this.info;
+  }
+
+  /** True while a session is open. */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /**
+   * Opens the session now (otherwise the first request does).
+   *
+   * @throws McpConnectionError when the server cannot be started or reached, or `initialize` fails
+   */
+  async connect(): Promise<void> {
+    await this.session();
+  }
+
+  /**
+   * Lists every tool of the server (following `nextCursor`). Only names are checked here (the SDK's
+   * own `listTools` rejects the whole list when one `inputSchema` lacks `type`).
+   *
+   * @throws McpConnectionError when the server cannot be reached
+   * @throws McpError from the SDK when the server answers with an error
+   */
+  async listTools(): Promise<McpTool[]> {
+    const client = await this.session();
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        LenientListToolsResultSchema,
+        { timeout: this.requestTimeoutMs },
+      );
+      tools.push(...(page.tools as McpTool[]));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  /**
+   * Calls a tool. `arguments` is always sent (at least `{}`).
+   *
+   * @param toolName - the tool's name on the server
+   * @param args - the arguments object
+   * @param meta - sent as the request's `_meta` when not empty
+   * @returns the server's result (which may have `isError: true`)
+   * @throws McpConnectionError, or the SDK's `McpError` (protocol error, timeout, connection closed)
+   */
+  async callTool(
+    toolName: string,
+    args: Readonly<Record<string, unknown>> | undefined,
+    meta?: Readonly<Record<string, unknown>>,
+  ): Promise<CallToolResult> {
+    const client = await this.session();
+    const params = {
+      name: toolName,
+      arguments: { ...(args ?? {}) },
+      ...(meta !== undefined && Object.keys(meta).length > 0 ? { _meta: { ...meta } } : {}),
+    };
+    return (await client.callTool(params, undefined, { timeout: this.requestTimeoutMs })) as CallToolResult;
+  }
+
+  /** Ends the session (stopping a stdio child). Later requests fail. Safe to call twice. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.close();
+  }
+
+  private async session(): Promise<Client> {
+    if (this.closed) {
+      throw new McpConnectionError({ connectionName: this.name, target: this.target, cause: new Error('closed') });
+    }
+    if (this.client !== undefined) return this.client;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<Client> {
+    const client = new Client(this.clientInfo, { capabilities: {} });
+    const transport = this.createTransport();
+    client.onclose = () => {
+      if (this.client === client) {
+        this.client = undefined;
+        if (!this.closed) logger.warn({ connection: this.name }, `MCP server '${this.name}' closed the session`);
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.onToolListChanged?.();
+    });
+    try {
+      await client.connect(transport, { timeout: this.connectTimeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw new McpConnectionError({ connectionName: this.name, target: this.target, cause: error });
+    }
+    if (this.closed) {
+      await client.close();
+      throw new McpConnectionError({ connectionName: this.name, target: this.target, cause: new Error('closed') });
+    }
+    this.info = client.getServerVersion();
+    this.client = client;
+    logger.debug({ connection: this.name, server: this.info }, `Connected to MCP server '${this.name}'`);
+    return client;
+  }
+
+  private createTransport(): Transport {
+    const t = this.transport;
+    if (t.type === 'stdio') {
+      return new StdioClientTransport({
+        command: t.command,
+        args: [...(t.args ?? [])],
+        env: t.env === undefined ? undefined : { ...t.env },
+        cwd: t.cwd,
+        stderr: t.stderr ?? 'inherit',
+      });
+    }
+    return new StreamableHTTPClientTransport(new URL(t.url), {
+      requestInit: t.headers === undefined ? undefined : { headers: { ...t.headers } },
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { ToolContext, ToolExecutionError } from '@sprout-ai/core';
+import { fixtureConnection } from '../__fixtures__/fixture-connections';
+import type { McpClientConnection } from './mcp-client-connection';
+import { McpToolCallError } from './mcp-tool-call-error';
+import { McpToolCallback } from './mcp-tool-callback';
+import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
+
+// Spawns real servers; generous for a loaded 2-CPU CI machine (speed is not asserted).
+jest.setTimeout(30_000);
+
+describe(McpToolCallback, () => {
+  let connection: McpClientConnection;
+
+  afterEach(async () => {
+    await connection?.close();
+  });
+
+  async function callbackFor(
+    toolName: string,
+    metaConverter?: ToolContextToMcpMetaConverter,
+  ): Promise<McpToolCallback> {
+    const tool = (await connection.listTools()).find((t) => t.name === toolName);
+    if (tool === undefined) throw new Error(`fixture has no tool ${toolName}`);
+    return new McpToolCallback({ connection, tool, metaConverter });
+  }
+
+  describe('.call', () => {
+    beforeEach(() => {
+      connection = fixtureConnection('fixture', { requestTimeoutMs: 3_000 });
+    });
+
+    describe('when the model sends no arguments (03-missing-arguments, client side)', () => {
+      it.each(['', '  ', '{}'])('should still send an arguments object for input %p', async (input) => {
+        const callback = await callbackFor('echo-params');
+        const received = JSON.parse(await callback.call(input)) as Record<string, unknown>;
+        expect(received).toEqual({ name: 'echo-params', arguments: {} });
+      });
+    });
+
+    describe('when the model sends arguments', () => {
+      it('should send them under the original tool name', async () => {
+        const callback = await callbackFor('echo-params');
+        expect(callback.toolDefinition.name).toBe('echo-params');
+        const received = JSON.parse(await callback.call('{"text":"hi"}')) as Record<string, unknown>;
+        expect(received).toEqual({ name: 'echo-params', arguments: { text: 'hi' } });
+      });
+
+      it('should reject arguments that break the schema without calling the server', async () => {
+        const callback = await callbackFor('echo-params');
+        const error = await callback.call('{"text":42}').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ToolExecutionError);
+        expect((error as Error).message).toMatch(/Invalid arguments for tool 'echo-params': \/text must be string/);
+      });
+    });
+
+    describe('when a tool context is given', () => {
+      it('should send only the chosen keys as _meta', async () => {
+        const callback = await callbackFor('echo-params', McpMetaConverters.keys('tenant'));
+        const context = new ToolContext({ tenant: 't-1', secret: 's3cr3t' });
+        const received = JSON.parse(await callback.call('{}', context)) as Record<string, unknown>;
+        expect(received._meta).toEqual({ tenant: 't-1' });
+      });
+
+      it('should send no _meta by default', async () => {
+        const callback = await callbackFor('echo-params');
+        const received = JSON.parse(await callback.call('{}', new ToolContext({ secret: 's3cr3t' }))) as object;
+        expect(received).not.toHaveProperty('_meta');
+      });
+    });
+
+    describe('when the server answers isError', () => {
+      it('should throw a ToolExecutionError carrying the server text', async () => {
+        const callback = await callbackFor('fail');
+        const error = await callback.call('{}').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ToolExecutionError);
+        expect((error as Error).message).toBe('boom');
+      });
+    });
+
+    describe('when the server does not answer in time', () => {
+      it('should throw a ToolExecutionError caused by an McpToolCallError', async () => {
+        const callback = await callbackFor('hang');
+        const error = (await callback.call('{}').catch((e: unknown) => e)) as ToolExecutionError;
+        expect(error).toBeInstanceOf(ToolExecutionError);
+        expect(error.cause).toBeInstanceOf(McpToolCallError);
+        expect(error.message).toMatch(/MCP tool 'hang' on connection 'fixture' failed: .*timed out/i);
+      });
+    });
+
+    describe('when the stdio server dies in the middle of a call', () => {
+      it('should fail that call and start a new server for the next one', async () => {
+        const pid = await callbackFor('pid');
+        const firstPid = await pid.call('{}');
+        const die = await callbackFor('die');
+
+        const error = (await die.call('{}').catch((e: unknown) => e)) as ToolExecutionError;
+
+        expect(error).toBeInstanceOf(ToolExecutionError);
+        expect(error.cause).toBeInstanceOf(McpToolCallError);
+        expect(error.message).toMatch(/MCP tool 'die' on connection 'fixture' failed: .*closed/i);
+        const secondPid = await pid.call('{}');
+        expect(secondPid).toMatch(/^\d+$/);
+        expect(secondPid).not.toBe(firstPid);
+      });
+    });
+  });
+});

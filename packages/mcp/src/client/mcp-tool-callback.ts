@@ -1,0 +1,177 @@
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createLogger,
+  DEFAULT_TOOL_METADATA,
+  type ToolArguments,
+  ToolArgumentsParser,
+  type ToolCallback,
+  type ToolContext,
+  type ToolDefinition,
+  toolDefinition,
+  ToolExecutionError,
+  type ToolMetadata,
+} from '@sprout-ai/core';
+import type { McpClientConnection } from './mcp-client-connection';
+import { McpToolCallError } from './mcp-tool-call-error';
+import { toProviderSafeToolName } from './mcp-tool-names';
+import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
+import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
+
+const logger = createLogger('@sprout-ai/mcp/client');
+
+/** Options of {@link McpToolCallback}. */
+export interface McpToolCallbackOptions {
+  /** The connection the tool is called through. */
+  readonly connection: McpClientConnection;
+  /** The tool as the server listed it. */
+  readonly tool: McpTool;
+  /** The name the model sees. @defaultValue `toProviderSafeToolName(tool.name)` */
+  readonly name?: string;
+  /** Which tool-context entries travel as `_meta`. @defaultValue {@link McpMetaConverters.none} */
+  readonly metaConverter?: ToolContextToMcpMetaConverter;
+}
+
+/**
+ * A tool of an MCP server, offered to the model under a provider-safe name.
+ *
+ * The definition has the safe name, the tool's description (else its title, else its name) and
+ * the normalised input schema ({@link normalizeMcpInputSchema}). `call`:
+ * 1. parses and validates the model's arguments against that schema (core's `ToolArgumentsParser`;
+ *    bad arguments are a `ToolExecutionError` the model reads, and the server is not called);
+ * 2. calls the tool under its **original** name, always with `arguments` (at least `{}`) and the
+ *    chosen tool-context entries as `_meta`;
+ * 3. returns the text of the result: the text parts joined by newlines, or the JSON of the content
+ *    list when it holds other parts (images, resources), or the JSON of `structuredContent` when
+ *    there is no content.
+ *
+ * A result with `isError: true`, a protocol error, a timeout or a server that went away becomes a
+ * `ToolExecutionError`, so by default the model reads what happened and the loop goes on.
+ *
+ * @see Spring AI `SyncMcpToolCallback` / `AsyncMcpToolCallback`
+ * @remarks Async by nature (one class, not Sync/Async twins). Protocol errors are reported to the
+ * model instead of aborting the request (Spring rethrows `McpError`), and arguments are validated
+ * before the call.
+ */
+export class McpToolCallback implements ToolCallback {
+  readonly toolDefinition: ToolDefinition;
+  readonly toolMetadata: ToolMetadata = DEFAULT_TOOL_METADATA;
+  /** e.g. `MCP tool 'get-sum' of connection 'everything'`. */
+  readonly source: string;
+  /** The tool's name on the MCP server, sent in `tools/call`. */
+  readonly originalToolName: string;
+  /** The tool's `title`, for display. */
+  readonly title: string | undefined;
+  readonly connectionName: string;
+  /** The tool as listed by the server. */
+  readonly tool: McpTool;
+
+  private readonly connection: McpClientConnection;
+  private readonly metaConverter: ToolContextToMcpMetaConverter;
+  private readonly argumentsParser: ToolArgumentsParser | undefined;
+
+  /** @param options - connection, listed tool, final name and meta converter */
+  constructor(options: McpToolCallbackOptions) {
+    const { connection, tool } = options;
+    this.connection = connection;
+    this.tool = tool;
+    this.connectionName = connection.name;
+    this.originalToolName = tool.name;
+    this.title = tool.title ?? tool.annotations?.title;
+    this.metaConverter = options.metaConverter ?? McpMetaConverters.none();
+    const name = options.name ?? toProviderSafeToolName(tool.name);
+    this.toolDefinition = toolDefinition({
+      name,
+      description: nonBlank(tool.description) ?? nonBlank(this.title) ?? tool.name,
+      inputSchema: JSON.stringify(normalizeMcpInputSchema(tool.inputSchema)),
+    });
+    this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
+    this.argumentsParser = compiledParser(this.toolDefinition, this.source);
+  }
+
+  /**
+   * Calls the tool on its server.
+   *
+   * @param toolInput - the model's arguments as JSON object text; blank means `{}`
+   * @param toolContext - entries chosen by the meta converter are sent as `_meta`
+   * @returns the result text
+   * @throws ToolExecutionError when the arguments are invalid, the result has `isError: true`
+   * (message: its text), or the call fails (cause: {@link McpToolCallError})
+   */
+  async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
+    const args = this.parse(toolInput);
+    const meta = this.metaConverter(toolContext);
+    let result: CallToolResult;
+    try {
+      result = await this.connection.callTool(this.originalToolName, args, meta);
+    } catch (error) {
+      const cause = new McpToolCallError({
+        connectionName: this.connectionName,
+        toolName: this.originalToolName,
+        reason: error instanceof Error ? error.message : String(error),
+        cause: error,
+      });
+      logger.warn({ err: error, tool: this.originalToolName, connection: this.connectionName }, cause.message);
+      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause });
+    }
+    const text = resultText(result);
+    if (result.isError === true) {
+      const message = text === '' ? `MCP tool '${this.originalToolName}' reported an error without details.` : text;
+      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: new Error(message), message });
+    }
+    return text;
+  }
+
+  private parse(toolInput: string): ToolArguments {
+    if (this.argumentsParser !== undefined) return this.argumentsParser.parse(toolInput);
+    const text = toolInput === undefined || toolInput === null || toolInput.trim() === '' ? '{}' : toolInput;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const message = `Invalid arguments for tool '${this.toolDefinition.name}': not valid JSON (${(error as Error).message}). Send a JSON object.`;
+      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: error, message });
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      const message = `Invalid arguments for tool '${this.toolDefinition.name}': expected a JSON object. Send a JSON object.`;
+      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: new TypeError(message), message });
+    }
+    return value as ToolArguments;
+  }
+}
+
+/**
+ * Core's argument parser for the tool, with its schema compiled now; `undefined` (arguments are
+ * then only checked to be a JSON object, and the server validates them) when the server's schema
+ * cannot be compiled.
+ */
+function compiledParser(definition: ToolDefinition, source: string): ToolArgumentsParser | undefined {
+  const parser = new ToolArgumentsParser(definition);
+  try {
+    parser.parse('{}');
+  } catch (error) {
+    if (!(error instanceof ToolExecutionError)) {
+      logger.warn(
+        { err: error, tool: definition.name },
+        `The input schema of ${source} cannot be compiled; its arguments are not validated before the call`,
+      );
+      return undefined;
+    }
+  }
+  return parser;
+}
+
+/** The text the model reads for a result (see {@link McpToolCallback}). */
+export function resultText(result: CallToolResult): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  if (content.length === 0) {
+    return result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
+  }
+  if (content.every((part) => part.type === 'text')) {
+    return content.map((part) => (part as { text: string }).text).join('\n');
+  }
+  return JSON.stringify(content);
+}
+
+function nonBlank(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text;
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  type Implementation,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  assertUniqueToolNames,
+  createLogger,
+  InvalidToolArgumentsError,
+  type ToolCallback,
+  ToolContext,
+} from '@sprout-ai/core';
+import { McpToolError } from './mcp-tool-error';
+
+const logger = createLogger('@sprout-ai/mcp/server');
+
+/** Default `serverInfo` (`spring.ai.mcp.server.name` / `.version`). */
+export const DEFAULT_MCP_SERVER_INFO: Implementation = { name: 'mcp-server', version: '1.0.0' };
+/** Default path of the streamable HTTP endpoint (`spring.ai.mcp.server.streamable-http.mcp-endpoint`). */
+export const DEFAULT_MCP_ENDPOINT = '/mcp';
+/** The `ToolContext` key under which the default context factory puts the request's MCP details. */
+export const MCP_EXCHANGE_CONTEXT_KEY = 'exchange';
+
+/** What the server knows about one `tools/call` request. */
+export interface McpToolRequest {
+  /** The tool name, as the client sent it. */
+  readonly toolName: string;
+  /** Who is calling: set by the HTTP `authenticate` hook (absent on stdio). */
+  readonly authInfo?: AuthInfo;
+  /** The streamable HTTP session id (absent on stdio). */
+  readonly sessionId?: string;
+  /** The request's `_meta`, as the client sent it (untrusted). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Builds the `ToolContext` entries of a call, e.g. the caller's user id from `authInfo`.
+ * @defaultValue `{ exchange: request }`
+ */
+export type McpToolContextFactory = (request: McpToolRequest) => Readonly<Record<string, unknown>>;
+
+/** Decides who is calling from an HTTP request (e.g. its bearer token); `undefined` means anonymous. */
+export type McpHttpAuthenticator = (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
+
+/** Options of {@link McpToolServer}. */
+export interface McpToolServerOptions {
+  /** The tools to expose (e.g. from `mcpToolCallbacks(...)`); names must be unique. */
+  readonly toolCallbacks: readonly ToolCallback[];
+  /** @defaultValue {@link DEFAULT_MCP_SERVER_INFO} */
+  readonly serverInfo?: Implementation;
+  /** Sent to clients in `initialize` (`spring.ai.mcp.server.instructions`). */
+  readonly instructions?: string;
+  /** @defaultValue puts the {@link McpToolRequest} under `exchange` */
+  readonly toolContextFactory?: McpToolContextFactory;
+}
+
+/** Options of {@link McpToolServer.listen}. */
+export interface McpHttpListenOptions {
+  /** @defaultValue `127.0.0.1` */
+  readonly host?: string;
+  /** @defaultValue 0 (an ephemeral port) */
+  readonly port?: number;
+  /** @defaultValue {@link DEFAULT_MCP_ENDPOINT} */
+  readonly path?: string;
+  /** Sets `authInfo` of the calls from the HTTP request. @defaultValue anonymous */
+  readonly authenticate?: McpHttpAuthenticator;
+}
+
+/** A running transport of an {@link McpToolServer}. */
+export interface McpServerHandle {
+  /** Stops it (closes sessions and, for HTTP, the listening socket). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A streamable HTTP endpoint of an {@link McpToolServer}. */
+export interface McpHttpServerHandle extends McpServerHandle {
+  /** e.g. `http://127.0.0.1:41234/mcp`. */
+  readonly url: string;
+  readonly port: number;
+}
+
+/**
+ * An MCP server exposing tool callbacks, built on the SDK's low-level `Server`: `tools/list`
+ * returns each tool's name, description and our generated input schema as it is; `tools/call`
+ * runs the callback with the request's `arguments` (missing means `{}`) and a `ToolContext` from
+ * the {@link McpToolContextFactory}.
+ *
+ * A result is one text part. A failing tool gives `isError: true` with: the message of an
+ * {@link McpToolError} or of invalid arguments (meant for the caller); otherwise a generic
+ * message with a reference, the details being logged on stderr. An unknown tool name is a
+ * JSON-RPC error (`-32602`).
+ *
+ * @example
+ * ```ts
+ * const server = new McpToolServer({ toolCallbacks: mcpToolCallbacks([orderTools]) });
+ * await server.connectStdio();                       // or
+ * const http = await server.listen({ port: 3001 });  // http://127.0.0.1:3001/mcp
+ * ```
+ * @see Spring AI MCP server auto-configuration and `McpToolUtils.toSyncToolSpecification`
+ * @remarks Spring sends every exception's message to the client; here only messages meant for
+ * the caller are sent.
+ */
+export class McpToolServer {
+  readonly toolCallbacks: readonly ToolCallback[];
+  readonly serverInfo: Implementation;
+  private readonly instructions: string | undefined;
+  private readonly toolContextFactory: McpToolContextFactory;
+  private readonly byName: ReadonlyMap<string, ToolCallback>;
+
+  /**
+   * @param options - tools, server info, instructions and context factory
+   * @throws DuplicateToolNameError when two tools share a name
+   */
+  constructor(options: McpToolServerOptions) {
+    assertUniqueToolNames(options.toolCallbacks);
+    this.toolCallbacks = [...options.toolCallbacks];
+    this.serverInfo = options.serverInfo ?? DEFAULT_MCP_SERVER_INFO;
+    this.instructions = options.instructions;
+    this.toolContextFactory = options.toolContextFactory ?? ((request) => ({ [MCP_EXCHANGE_CONTEXT_KEY]: request }));
+    this.byName = new Map(this.toolCallbacks.map((callback) => [callback.toolDefinition.name, callback]));
+  }
+
+  /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
+  createServer(): Server {
+    const server = new Server(this.serverInfo, {
+      capabilities: { tools: {} },
+      ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
+    });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: this.toolCallbacks.map(({ toolDefinition }) => ({
+        name: toolDefinition.name,
+        description: toolDefinition.description,
+        inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
+      })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.callTool(request.params.name, request.params.arguments, {
+        toolName: request.params.name,
+        authInfo: extra.authInfo,
+        sessionId: extra.sessionId,
+        meta: request.params._meta,
+      }),
+    );
+    return server;
+  }
+
+  /**
+   * Serves MCP over stdio: protocol messages only on `stdout`.
+   *
+   * @param stdin - @defaultValue `process.stdin`
+   * @param stdout - @defaultValue `process.stdout`
+   */
+  async connectStdio(stdin?: Readable, stdout?: Writable): Promise<McpServerHandle> {
+    const server = this.createServer();
+    await server.connect(new StdioServerTransport(stdin, stdout));
+    return { close: () => server.close() };
+  }
+
+  /**
+   * Serves MCP over streamable HTTP (stateful sessions) at `path` on `host:port`. Requests whose
+   * `Host` header is not this address are refused (DNS-rebinding protection).
+   *
+   * @param options - host, port, path and authenticator
+   * @returns the endpoint's URL and a close function
+   */
+  async listen(options: McpHttpListenOptions = {}): Promise<McpHttpServerHandle> {
+    const host = options.host ?? '127.0.0.1';
+    const path = options.path ?? DEFAULT_MCP_ENDPOINT;
+    const sessions = new Map<string, StreamableHTTPServerTransport>();
+    const http = createServer();
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port ?? 0, host, () => {
+        http.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = http.address() as AddressInfo;
+    const allowedHosts = [`${host}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
+    http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      this.handleHttp(req, res, { path, allowedHosts, sessions, authenticate: options.authenticate }).catch(
+        (error: unknown) => {
+          logger.error({ err: error }, 'MCP HTTP request failed');
+          if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal server error');
+        },
+      );
+    });
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`,
+      port,
+      close: () => (closing ??= closeHttp(http, sessions)),
+    };
+  }
+
+  private async handleHttp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: {
+      path: string;
+      allowedHosts: readonly string[];
+      sessions: Map<string, StreamableHTTPServerTransport>;
+      authenticate?: McpHttpAuthenticator;
+    },
+  ): Promise<void> {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== context.path) {
+      req.resume();
+      sendJsonRpcError(res, 404, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${context.path}`);
+      return;
+    }
+    if (!context.allowedHosts.includes(req.headers.host ?? '')) {
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Host '${req.headers.host ?? ''}' is not allowed`);
+      return;
+    }
+    const auth = await context.authenticate?.(req);
+    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === INVALID_JSON) {
+      sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+      return;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? context.sessions.get(sessionId) : undefined;
+    if (existing !== undefined) {
+      await existing.handleRequest(req, res, body);
+      return;
+    }
+    if (sessionId === undefined && req.method === 'POST' && isInitializeRequest(body)) {
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          context.sessions.set(id, transport);
+        },
+      });
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) context.sessions.delete(transport.sessionId);
+      };
+      await this.createServer().connect(transport);
+      await transport.handleRequest(req, res, body);
+      return;
+    }
+    sendJsonRpcError(
+      res,
+      sessionId === undefined ? 400 : 404,
+      ErrorCode.InvalidRequest,
+      sessionId === undefined
+        ? 'Bad request: no mcp-session-id header; start with an initialize request'
+        : 'Session not found; start a new session with an initialize request',
+    );
+  }
+
+  private async callTool(
+    name: string,
+    args: Readonly<Record<string, unknown>> | undefined,
+    request: McpToolRequest,
+  ): Promise<CallToolResult> {
+    const callback = this.byName.get(name);
+    if (callback === undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`,
+      );
+    }
+    try {
+      const context = new ToolContext(this.toolContextFactory(request));
+      const text = await callback.call(JSON.stringify(args ?? {}), context);
+      return { content: [{ type: 'text', text }] };
+    } catch (error) {
+      return { content: [{ type: 'text', text: messageForCaller(error, name) }], isError: true };
+    }
+  }
+}
+
+/** The error's message when it is meant for the caller; otherwise a generic one (details logged). */
+function messageForCaller(error: unknown, toolName: string): string {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e instanceof McpToolError) return e.message;
+    if (e instanceof InvalidToolArgumentsError) return e.message;
+  }
+  const reference = randomUUID().slice(0, 8);
+  logger.error({ err: error, tool: toolName, reference }, `MCP tool '${toolName}' failed (reference ${reference})`);
+  return `Tool '${toolName}' failed with an internal error (reference ${reference}).`;
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+async function closeHttp(http: HttpServer, sessions: Map<string, StreamableHTTPServerTransport>): Promise<void> {
+  await Promise.all([...sessions.values()].map((transport) => transport.close()));
+  sessions.clear();
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
+}

@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ChatResponse, Prompt, type ToolCall, toolCallDeltasOf } from '@sprout-ai/core';
+import {
+  chatCompletion,
+  OpenAiWireServer,
+  splitEvery,
+  sseEvents,
+  sseTranscript,
+  type WireChatCompletion,
+  type WireScriptStep,
+} from '@sprout-ai/test';
+import emptyArguments from './__fixtures__/01-empty-arguments.json';
+import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
+import finishReasonWithoutCalls from './__fixtures__/05-finish-reason-without-calls.json';
+import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
+import { OpenAiApiError } from './openai-api-error';
+import { OpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
+
+const indexReuse = sseTranscript(readFileSync(join(__dirname, '__fixtures__', '04-stream-index-reuse.sse'), 'utf8'));
+
+async function collect(stream: AsyncIterable<ChatResponse>): Promise<ChatResponse[]> {
+  const chunks: ChatResponse[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+function textOf(chunks: readonly ChatResponse[]): string {
+  return chunks.map((c) => c.result?.output.text ?? '').join('');
+}
+
+function callsOf(chunks: readonly ChatResponse[]): readonly ToolCall[] {
+  return chunks[chunks.length - 1].result?.output.toolCalls ?? [];
+}
+
+function chunk(delta: Record<string, unknown>, finishReason: string | null = null): unknown {
+  return {
+    id: 's1',
+    object: 'chat.completion.chunk',
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
+
+describe(OpenAiChatModel, () => {
+  let server: OpenAiWireServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function streamWith(
+    script: readonly WireScriptStep[],
+    options: Omit<OpenAiChatModelOptions, 'baseUrl'> = {},
+  ): Promise<{ chunks: ChatResponse[]; wire: OpenAiWireServer }> {
+    const wire = await OpenAiWireServer.start({ script });
+    server = wire;
+    const model = new OpenAiChatModel({ apiKey: 'sk-test', maxRetries: 0, ...options, baseUrl: wire.baseUrl });
+    return { chunks: await collect(model.stream(new Prompt('hi'))), wire };
+  }
+
+  describe('.stream', () => {
+    it('should yield the text as it arrives, then a last chunk with finish reason, id, model and usage', async () => {
+      const { chunks, wire } = await streamWith([
+        chatCompletion({
+          id: 'chatcmpl-9',
+          content: 'Your order has shipped.',
+          usage: { promptTokens: 9, completionTokens: 5 },
+        }),
+      ]);
+
+      expect(chunks.length).toBeGreaterThan(3);
+      expect(textOf(chunks)).toBe('Your order has shipped.');
+      const last = chunks[chunks.length - 1];
+      expect(last.result?.metadata.finishReason).toBe('stop');
+      expect(last.metadata).toMatchObject({
+        id: 'chatcmpl-9',
+        model: 'gpt-4o-mini',
+        usage: { promptTokens: 9, completionTokens: 5, totalTokens: 14 },
+      });
+      expect(wire.requests[0]).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    });
+
+    it('should assemble interleaved calls whose arguments are split mid-escape and mid-UTF-8 character', async () => {
+      const a = '{"path":"a.txt","text":"line\\n\\"quoted\\" 订单 ✓"}';
+      const b = '{"path":"b.txt","text":"two"}';
+      const sse = sseEvents([
+        chunk({
+          role: 'assistant',
+          tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'writeFile', arguments: '' } }],
+        }),
+        chunk({
+          tool_calls: [
+            { index: 1, id: 'call_b', type: 'function', function: { name: 'writeFile', arguments: b.slice(0, 9) } },
+          ],
+        }),
+        ...[...a].map((char) => chunk({ tool_calls: [{ index: 0, function: { arguments: char } }] })),
+        chunk({ tool_calls: [{ index: 1, function: { arguments: b.slice(9) } }] }),
+        chunk({}, 'tool_calls'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse, splitAt: splitEvery(5) }]);
+
+      expect(callsOf(chunks)).toEqual([
+        { id: 'call_a', type: 'function', name: 'writeFile', arguments: a },
+        { id: 'call_b', type: 'function', name: 'writeFile', arguments: b },
+      ]);
+      expect(chunks[chunks.length - 1].result?.metadata.finishReason).toBe('tool_calls');
+    });
+
+    it('should report each call as tool-call deltas before the last chunk', async () => {
+      const { chunks } = await streamWith([
+        chatCompletion({ toolCalls: [{ id: 'call_1', name: 'getOrderStatus', arguments: { orderId: 'A123' } }] }),
+      ]);
+
+      const deltas = chunks.flatMap((c) => c.results.flatMap((g) => toolCallDeltasOf(g.metadata)));
+      expect(deltas[0]).toEqual({ index: 0, id: 'call_1', name: 'getOrderStatus', argumentsDelta: '', first: true });
+      expect(deltas.slice(1).every((d) => !d.first && d.id === 'call_1')).toBe(true);
+      expect(deltas.map((d) => d.argumentsDelta).join('')).toBe('{"orderId":"A123"}');
+      expect(chunks.slice(0, -1).every((c) => !c.hasToolCalls())).toBe(true);
+    });
+
+    describe('when a server reuses index 0 for different ids (04-stream-index-reuse)', () => {
+      const expected = [
+        { id: 'call_a', type: 'function', name: 'writeFile', arguments: '{"path":"a.txt","text":"one"}' },
+        { id: 'call_b', type: 'function', name: 'writeFile', arguments: '{"path":"b.txt","text":"two"}' },
+      ];
+
+      it('should return two separate calls with their own arguments', async () => {
+        const { chunks } = await streamWith([{ sse: indexReuse, splitAt: splitEvery(13) }]);
+
+        expect(callsOf(chunks)).toEqual(expected);
+      });
+
+      it('should do the same when the index key is left out (variant)', async () => {
+        const withoutIndex = indexReuse.replace(/"index":0,"id"/g, '"id"');
+        expect(withoutIndex).not.toContain('"tool_calls":[{"index"');
+
+        const { chunks } = await streamWith([{ sse: withoutIndex }]);
+
+        expect(callsOf(chunks)).toEqual(expected);
+      });
+    });
+
+    it('should not concatenate a name that is repeated in every chunk', async () => {
+      const sse = sseEvents([
+        chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'searchDocs', arguments: '{"query":' } }] }),
+        chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'searchDocs', arguments: '"refunds"}' } }] }),
+        chunk({}, 'tool_calls'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      expect(callsOf(chunks)).toEqual([
+        { id: 'call_1', type: 'function', name: 'searchDocs', arguments: '{"query":"refunds"}' },
+      ]);
+    });
+
+    it("should return '' arguments for a no-parameter call that never gets a fragment (01-empty-arguments)", async () => {
+      const sse = sseEvents([
+        chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'listProjects' } }] }),
+        chunk({}, 'tool_calls'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      expect(callsOf(chunks)).toEqual([{ id: 'call_1', type: 'function', name: 'listProjects', arguments: '' }]);
+    });
+
+    it('should stream 01-empty-arguments as served from its completion', async () => {
+      const { chunks } = await streamWith([emptyArguments as WireChatCompletion]);
+
+      expect(callsOf(chunks)).toEqual([{ id: 'call_1', type: 'function', name: 'listProjects', arguments: '' }]);
+    });
+
+    it('should give each call of 08-empty-tool-call-id a unique synthesized id, the same in deltas and final call', async () => {
+      const { chunks } = await streamWith([emptyToolCallId as WireChatCompletion]);
+
+      const calls = callsOf(chunks);
+      expect(calls.map((c) => c.arguments)).toEqual(['{}', '{"channel":"beta"}']);
+      expect(calls.map((c) => c.id)).toEqual([
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+      ]);
+      expect(calls[0].id).not.toBe(calls[1].id);
+      const deltaIds = new Set(
+        chunks.flatMap((c) => c.results.flatMap((g) => toolCallDeltasOf(g.metadata).map((d) => d.id))),
+      );
+      expect(deltaIds).toEqual(new Set(calls.map((c) => c.id)));
+    });
+
+    it('should turn object arguments into JSON text and keep double-encoded text as sent (03-double-encoded-arguments)', async () => {
+      const { chunks } = await streamWith([doubleEncodedArguments as WireChatCompletion]);
+
+      expect(callsOf(chunks)).toEqual([
+        { id: 'call_2', type: 'function', name: 'getForecast', arguments: '"{\\"districtId\\": \\"370100\\"}"' },
+        { id: 'call_3', type: 'function', name: 'getForecast', arguments: '{"districtId":"370100"}' },
+      ]);
+    });
+
+    describe('when finish_reason and the calls disagree (05-finish-reason-without-calls)', () => {
+      it("should treat 'tool_calls' with an empty list as a text answer", async () => {
+        const { chunks } = await streamWith([finishReasonWithoutCalls as WireChatCompletion]);
+
+        expect(textOf(chunks)).toBe('Let me check that for you.');
+        expect(chunks.some((c) => c.hasToolCalls())).toBe(false);
+        expect(chunks[chunks.length - 1].result?.metadata.finishReason).toBe('tool_calls');
+      });
+
+      it("should keep the calls of a 'stop' response that has one (variant)", async () => {
+        const { chunks } = await streamWith([
+          chatCompletion({
+            toolCalls: [{ id: 'call_5', name: 'getOrderStatus', arguments: '{"orderId":"A1"}' }],
+            finishReason: 'stop',
+          }),
+        ]);
+
+        expect(callsOf(chunks)).toEqual([
+          { id: 'call_5', type: 'function', name: 'getOrderStatus', arguments: '{"orderId":"A1"}' },
+        ]);
+      });
+    });
+
+    it("should hand back truncated arguments as sent when the stream ends with finish_reason 'length'", async () => {
+      const sse = sseEvents([
+        chunk({
+          tool_calls: [{ index: 0, id: 'call_1', function: { name: 'writeFile', arguments: '{"path":"a.txt","te' } }],
+        }),
+        chunk({}, 'length'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      expect(callsOf(chunks)).toEqual([
+        { id: 'call_1', type: 'function', name: 'writeFile', arguments: '{"path":"a.txt","te' },
+      ]);
+      expect(chunks[chunks.length - 1].result?.metadata.finishReason).toBe('length');
+    });
+
+    describe('when the content holds <tool_call> markup beside real calls', () => {
+      const markup = 'Checking both.<tool_call>{"name": "getOrderStatus", "arguments": {"orderId": "B2"}}</tool_call>';
+      const completion = chatCompletion({
+        content: markup,
+        toolCalls: [{ id: 'call_1', name: 'getOrderStatus', arguments: { orderId: 'A1' } }],
+      });
+
+      it('should never show the markup as text', async () => {
+        const { chunks } = await streamWith([completion]);
+
+        expect(textOf(chunks)).toBe('Checking both.');
+        expect(callsOf(chunks).map((c) => c.id)).toEqual(['call_1']);
+      });
+
+      it("should turn it into a call with hermesToolCalls: 'parse'", async () => {
+        const { chunks } = await streamWith([completion], { hermesToolCalls: 'parse' });
+
+        expect(textOf(chunks)).toBe('Checking both.');
+        expect(callsOf(chunks).map((c) => [c.name, c.arguments])).toEqual([
+          ['getOrderStatus', '{"orderId":"A1"}'],
+          ['getOrderStatus', '{"orderId":"B2"}'],
+        ]);
+      });
+
+      it('should strip it in .call() as well', async () => {
+        const wire = await OpenAiWireServer.start({ script: [completion] });
+        server = wire;
+        const model = new OpenAiChatModel({ apiKey: 'k', maxRetries: 0, baseUrl: wire.baseUrl });
+
+        const response = await model.call(new Prompt('hi'));
+
+        expect(response.result?.output.text).toBe('Checking both.');
+        expect(response.result?.output.toolCalls).toHaveLength(1);
+      });
+    });
+
+    it('should reject with OpenAiApiError when an event is not JSON', async () => {
+      const sse = `data: ${JSON.stringify(chunk({ content: 'ok' }))}\n\ndata: {not json\n\n`;
+
+      const stream = streamWith([{ sse }]);
+
+      await expect(stream).rejects.toBeInstanceOf(OpenAiApiError);
+      await expect(stream).rejects.toThrow(/broke off or carried an event that is not a JSON chat.completion.chunk/);
+    });
+
+    it('should reject with OpenAiApiError naming the status when the server refuses the stream', async () => {
+      const stream = streamWith([{ status: 401, body: { error: { message: 'Incorrect API key provided.' } } }]);
+
+      await expect(stream).rejects.toThrow(/answered 401 Unauthorized: Incorrect API key provided/);
+    });
+  });
+});
