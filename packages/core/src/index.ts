@@ -66,6 +66,7 @@ export {
   MethodToolCallbackProviderBuilder,
   type MethodToolCallbackProviderOptions,
 } from './tool/method/method-tool-callback-provider';
+export { mergeToolParamOptions } from './tool/method/method-tool-definition';
 export {
   FunctionToolCallback,
   FunctionToolCallbackBuilder,

@@ -4,6 +4,7 @@ import {
   DefaultToolCallResultConverter,
   type ToolCallResultConverter,
   METADATA_KEYS,
+  mergeToolParamOptions,
   MethodToolCallback,
   MissingToolSchemaError,
   SproutError,
@@ -126,27 +127,13 @@ function mergeParamOptions(schema: ToolMethodSchema, ctor: ToolClass, methodName
       Record<number, McpToolParamOptions>
     >
   )[methodName];
-  const inputSchema = structuredClone(schema.inputSchema) as Record<string, unknown>;
-  const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const required = new Set(Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : []);
-  for (const parameter of schema.parameters) {
-    if (parameter.kind !== 'argument') continue;
-    for (const options of [toolParams?.[parameter.index], mcpParams?.[parameter.index]]) {
-      if (options === undefined) continue;
-      const property = properties[parameter.name];
-      if (nonBlank(options.description) !== undefined && property !== undefined) {
-        property.description = options.description;
-      }
-      if (options.required === true) required.add(parameter.name);
-      if (options.required === false) required.delete(parameter.name);
-    }
+  // @McpToolParam wins over @ToolParam, field by field.
+  const merged: Record<number, ToolParamOptions> = { ...toolParams };
+  for (const [index, options] of Object.entries(mcpParams ?? {})) {
+    const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    merged[Number(index)] = { ...merged[Number(index)], ...defined };
   }
-  const argumentNames = schema.parameters.filter((p) => p.kind === 'argument').map((p) => p.name);
-  inputSchema.required = [
-    ...argumentNames.filter((name) => required.has(name)),
-    ...[...required].filter((name) => !argumentNames.includes(name)),
-  ];
-  return inputSchema;
+  return mergeToolParamOptions(schema, merged);
 }
 
 function nonBlank(text: string | undefined): string | undefined {

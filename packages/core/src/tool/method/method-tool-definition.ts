@@ -24,7 +24,17 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
   });
 }
 
-function mergeToolParamOptions(
+/**
+ * The manifest's input schema with per-parameter options merged in by parameter index: `schema`
+ * replaces the property's schema, `description` replaces its description, `required: false`
+ * removes the parameter from `required` and `required: true` adds it. The manifest entry is not
+ * changed.
+ *
+ * @param schema - the method's manifest entry
+ * @param paramOptions - options by parameter index (`@ToolParam`, or an MCP equivalent)
+ * @returns a new JSON Schema object
+ */
+export function mergeToolParamOptions(
   schema: ToolMethodSchema,
   paramOptions: Readonly<Record<number, ToolParamOptions>>,
 ): Record<string, unknown> {
