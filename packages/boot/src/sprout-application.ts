@@ -122,7 +122,12 @@ export class SproutApplication {
     const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
     scanned.complete(toolObjects, toolCallbacks);
     await startMcp(container, registry, toolCallbacks);
-    logger.info({ tools: toolCallbacks.map((callback) => callback.toolDefinition.name) }, 'Sprout application started');
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
+        'Sprout application started',
+      );
+    }
     return new SproutApplication(container, properties, toolCallbacks);
   }
 

@@ -26,6 +26,6 @@ export class CallResponseSpec {
 
   /** The text of the first generation; `''` when there is no response or generation. */
   async content(): Promise<string> {
-    return (await this.chatResponse())?.result?.output.text ?? '';
+    return (await this.execute()).chatResponse?.result?.output.text ?? '';
   }
 }

@@ -34,10 +34,8 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
   if (state.userText !== undefined && state.userText.trim() !== '') messages.push(new UserMessage(state.userText));
 
   let options = combine(combine(combine({}, chatModel.defaultOptions), state.defaultOptions), state.options);
-  const toolCallbacks = [
-    ...state.toolCallbacks,
-    ...state.toolCallbackProviders.flatMap((provider) => provider.getToolCallbacks()),
-  ];
+  const toolCallbacks = state.toolCallbacks.slice();
+  for (const provider of state.toolCallbackProviders) toolCallbacks.push(...provider.getToolCallbacks());
   if (toolCallbacks.length > 0) {
     assertUniqueToolNames(toolCallbacks);
     options = { ...options, toolCallbacks };

@@ -172,9 +172,14 @@ export class ChatClientRequestSpec {
    * @throws DuplicateToolNameError when two ChatClient-level tools share a name
    * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
    */
-  private async execute(): Promise<ChatClientResponse> {
-    const request = toChatClientRequest(this.chatModel, this.state);
-    const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
-    return chain.nextCall(request);
+  private execute(): Promise<ChatClientResponse> {
+    // Not an async function, so the chain's promise is returned as it is; errors are rejections.
+    try {
+      const request = toChatClientRequest(this.chatModel, this.state);
+      const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
+      return chain.nextCall(request);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { Prompt } from '@sprout-ai/core';
 import { ChatClientConfigurationError } from './chat-client-configuration-error';
+import { frozenContext } from './frozen-context';
 
 /**
  * What travels down the advisor chain: the prompt and a context of advisor parameters and
@@ -28,7 +29,7 @@ export class ChatClientRequest {
         message: `ChatClientRequest needs a Prompt, got ${describe(prompt)}. Build one with new Prompt(messages, options).`,
       });
     }
-    this.context = Object.freeze({ ...context });
+    this.context = frozenContext(context);
   }
 
   /** A copy with another prompt and/or context (the context is copied again). */

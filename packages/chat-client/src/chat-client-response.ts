@@ -1,4 +1,5 @@
 import type { ChatResponse } from '@sprout-ai/core';
+import { frozenContext } from './frozen-context';
 
 /**
  * What travels back up the advisor chain: the model's response (absent when an advisor answered
@@ -18,7 +19,7 @@ export class ChatClientResponse {
     readonly chatResponse: ChatResponse | undefined,
     context: Readonly<Record<string, unknown>> = {},
   ) {
-    this.context = Object.freeze({ ...context });
+    this.context = frozenContext(context);
   }
 
   /** A copy with another chat response and/or context (the context is copied again). */

@@ -192,12 +192,14 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
     const model = options.model ?? this.defaultOptions.model;
     const toolDefinitions = this.resolveToolDefinitions(options);
-    if (options.toolChoice !== undefined && toolDefinitions.length === 0) {
+    if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
     }
     const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
     const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
-    this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
+    if (this.logger.isLevelEnabled('debug')) {
+      this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
+    }
     return { params, context };
   }
 

@@ -31,7 +31,7 @@ export function toChatCompletionParams(
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.user !== undefined) params.user = options.user;
   if (toolDefinitions.length > 0) {
-    params.tools = toolDefinitions.map((definition) => toOpenAiTool(definition, options.strict));
+    params.tools = toolDefinitions.map((definition) => cachedOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
     if (choice !== undefined) {
       params.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { ...choice.function } };
@@ -103,6 +103,28 @@ export function toOpenAiTool(definition: ToolDefinition, strictDefault?: boolean
       ...(strict === undefined ? {} : { strict: true }),
     },
   };
+}
+
+/**
+ * The OpenAI tool of each definition, by strict default: a tool definition is immutable, and its
+ * schema need not be parsed (and made strict) again for every request of every round. The tool
+ * objects are only read (serialized into the request body).
+ */
+const openAiTools = new WeakMap<ToolDefinition, Map<boolean | undefined, ChatCompletionFunctionTool>>();
+
+function cachedOpenAiTool(definition: ToolDefinition, strictDefault: boolean | undefined): ChatCompletionFunctionTool {
+  if (!Object.isFrozen(definition)) return toOpenAiTool(definition, strictDefault);
+  let byStrict = openAiTools.get(definition);
+  if (byStrict === undefined) {
+    byStrict = new Map();
+    openAiTools.set(definition, byStrict);
+  }
+  let tool = byStrict.get(strictDefault);
+  if (tool === undefined) {
+    tool = toOpenAiTool(definition, strictDefault);
+    byStrict.set(strictDefault, tool);
+  }
+  return tool;
 }
 
 function parseSchema(definition: ToolDefinition): Record<string, unknown> {

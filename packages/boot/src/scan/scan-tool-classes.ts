@@ -66,9 +66,11 @@ export async function scanToolClasses(
     }
     throw error;
   }
-  logger.debug(
-    { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
-    `Registered ${toolCallbacks.length} tool(s) from ${toolObjects.length} bound class(es)`,
-  );
+  if (logger.isLevelEnabled('debug')) {
+    logger.debug(
+      { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
+      `Registered ${toolCallbacks.length} tool(s) from ${toolObjects.length} bound class(es)`,
+    );
+  }
   return { toolObjects, toolCallbacks };
 }

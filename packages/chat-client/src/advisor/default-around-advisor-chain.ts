@@ -21,6 +21,10 @@ import type { CallAdvisorChain } from './api/call-advisor-chain';
 export class DefaultAroundAdvisorChain implements CallAdvisorChain {
   readonly callAdvisors: readonly CallAdvisor[];
   readonly #position: number;
+  /** The chain after this position, built on first use (the chain is immutable, so it can be shared). */
+  #next: DefaultAroundAdvisorChain | undefined;
+  /** The last `copy(after)` result: the tool loop copies the same chain once per round. */
+  #copied: { readonly after: CallAdvisor; readonly chain: DefaultAroundAdvisorChain } | undefined;
 
   private constructor(callAdvisors: readonly CallAdvisor[], position: number) {
     this.callAdvisors = callAdvisors;
@@ -35,22 +39,32 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
   /**
    * @throws AdvisorChainError when every advisor of the chain has already run
    */
-  async nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
+  nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
+    // Not an async function: the advisor's promise is passed on as it is, without another promise
+    // (and microtask turns) per advisor and round; errors still arrive as rejections.
     const advisor = this.callAdvisors[this.#position];
     if (advisor === undefined) {
-      throw new AdvisorChainError({
-        message:
-          'No CallAdvisors available to execute: the chain has run to its end. ' +
-          'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
-      });
+      return Promise.reject(
+        new AdvisorChainError({
+          message:
+            'No CallAdvisors available to execute: the chain has run to its end. ' +
+            'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
+        }),
+      );
     }
-    return advisor.adviseCall(request, new DefaultAroundAdvisorChain(this.callAdvisors, this.#position + 1));
+    this.#next ??= new DefaultAroundAdvisorChain(this.callAdvisors, this.#position + 1);
+    try {
+      return Promise.resolve(advisor.adviseCall(request, this.#next));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   /**
    * @throws AdvisorChainError when `after` is not part of this chain
    */
   copy(after: CallAdvisor): CallAdvisorChain {
+    if (this.#copied?.after === after) return this.#copied.chain;
     const index = this.callAdvisors.indexOf(after);
     if (index < 0) {
       const name = (after as CallAdvisor | undefined)?.name;
@@ -61,7 +75,9 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
           `Call chain.copy(this) from inside the advisor's own adviseCall.`,
       });
     }
-    return new DefaultAroundAdvisorChain(this.callAdvisors.slice(index + 1), 0);
+    const chain = new DefaultAroundAdvisorChain(Object.freeze(this.callAdvisors.slice(index + 1)), 0);
+    this.#copied = { after, chain };
+    return chain;
   }
 }
 

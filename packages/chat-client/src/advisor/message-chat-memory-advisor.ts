@@ -4,10 +4,18 @@ import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, DEFAULT_CONVERSATION_ID } from '../memory/chat-memory';
 import { overlapLength, repairToolCallHistory, type ToolCallHistoryIssue } from '../memory/history-integrity';
+import {
+  type ChatClientStreamEventListener,
+  STREAM_EVENT_LISTENER_KEY,
+  streamEventListenerOf,
+} from '../stream/chat-client-stream-event';
 import { DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER } from './api/advisor';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { MEMORY_ADVISOR, type MemoryAdvisor } from './api/memory-advisor';
+import type { StreamAdvisor } from './api/stream-advisor';
+import type { StreamAdvisorChain } from './api/stream-advisor-chain';
+import { ChatClientMessageAggregator } from './chat-client-message-aggregator';
 
 const logger = createLogger('MessageChatMemoryAdvisor');
 
@@ -73,7 +81,8 @@ interface PendingGroup {
  *   `[user…, assistant(tool calls), tool responses]` is stored at once. A turn that ends without
  *   them (a failing tool, `returnDirect`, a call limit) leaves no half group behind.
  * Each model output is stored as its own message, so the text of the final round is never merged
- * into the tool-call message of an earlier round.
+ * into the tool-call message of an earlier round — on `.call()` and on `.stream()` alike (see
+ * {@link MessageChatMemoryAdvisor.adviseStream}).
  *
  * Concurrency: two requests on the same conversation may run at once; each store is an atomic
  * append of a whole group (see `MessageWindowChatMemory`), so groups never interleave and none is
@@ -92,7 +101,7 @@ interface PendingGroup {
  * advisor's default applies.
  * @see Spring AI `MessageChatMemoryAdvisor`
  */
-export class MessageChatMemoryAdvisor implements CallAdvisor, MemoryAdvisor {
+export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, MemoryAdvisor {
   readonly [MEMORY_ADVISOR] = true as const;
   readonly name = 'MessageChatMemoryAdvisor';
   readonly order: number;
@@ -147,6 +156,54 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, MemoryAdvisor {
     const round = await this.before(request);
     const response = await chain.nextCall(round.request);
     return this.after(response, round);
+  }
+
+  /**
+   * The same for `.stream()`: {@link MessageChatMemoryAdvisor.before} on the request, then every
+   * chunk of the rest of the chain is passed on unchanged while it is aggregated (as Spring's
+   * `ChatClientMessageAggregator` does), and {@link MessageChatMemoryAdvisor.after} runs on the
+   * aggregate once the stream has ended, so the rules of the call path apply as they are:
+   * - inside the tool loop each round is its own stream: a round's tool-call message is held back
+   *   until the next round brings its tool responses, and the final text is stored as its own
+   *   assistant message;
+   * - outside the loop the stream spans every round; the aggregate starts afresh whenever the loop
+   *   reports a tool call (its `tool-call` stream event), so only the final round's output — the
+   *   answer, as `.call()` stores it — is stored with the user's messages, never merged with the
+   *   text or tool calls of earlier rounds.
+   *
+   * @returns the chunks of the rest of the chain; iterating again runs the turn again
+   * @throws (when iterated) ChatClientConfigurationError for a bad conversation id parameter, and
+   * whatever the chat memory or the chain throws. A stream that fails, or is abandoned before its
+   * end, stores nothing of the failed stream: the conversation keeps its previous state.
+   * @remarks Spring stores the aggregate of the whole stream; outside the loop that includes the
+   * text the model wrote before calling a tool. Here, as on the call path, only the final answer is stored.
+   */
+  adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatClientResponse> {
+    return this.#adviseStream(request, chain);
+  }
+
+  async *#adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncGenerator<ChatClientResponse> {
+    const round = await this.before(request);
+    const outer = streamEventListenerOf(round.request.context);
+    let aggregator = new ChatClientMessageAggregator();
+    let toolRoundEnded = false;
+    const listener: ChatClientStreamEventListener = (event) => {
+      if (event.type === 'tool-call') toolRoundEnded = true;
+      outer?.(event);
+    };
+    const sent = round.request.with({ context: { ...round.request.context, [STREAM_EVENT_LISTENER_KEY]: listener } });
+    for await (const chunk of chain.nextStream(sent)) {
+      if (toolRoundEnded) {
+        aggregator = new ChatClientMessageAggregator();
+        toolRoundEnded = false;
+      }
+      aggregator.add(chunk);
+      yield chunk.context[STREAM_EVENT_LISTENER_KEY] === listener
+        ? chunk.with({ context: withListener(chunk.context, outer) })
+        : chunk;
+    }
+    const aggregated = aggregator.result();
+    if (aggregated !== undefined) await this.after(aggregated, round);
   }
 
   /**
@@ -278,6 +335,15 @@ export class MessageChatMemoryAdvisorBuilder {
       order: this.#order,
     });
   }
+}
+
+/** `context` with the stream event listener entry set back to `listener` (or removed). */
+function withListener(
+  context: Readonly<Record<string, unknown>>,
+  listener: ChatClientStreamEventListener | undefined,
+): Record<string, unknown> {
+  const { [STREAM_EVENT_LISTENER_KEY]: _ours, ...rest } = context;
+  return listener === undefined ? rest : { ...rest, [STREAM_EVENT_LISTENER_KEY]: listener };
 }
 
 function pendingKey(conversationId: string, toolCallId: string): string {

@@ -20,13 +20,24 @@ import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
-import { runToolCallingStream } from './tool-calling-stream-loop';
+import { type ToolCallingStreamLoop, reiterable, runToolCallingStream } from './tool-calling-stream-loop';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
 import { UsageAccumulator } from './usage-accumulator';
 
 const logger = createLogger('ToolCallingAdvisor');
+
+let sharedDefaultManager: ToolCallingManager | undefined;
+
+/**
+ * The manager of advisors built without one: a single default `DefaultToolCallingManager`, shared
+ * because it is stateless (limits are counted from the prompt), so no manager is built per request.
+ */
+function defaultToolCallingManager(): ToolCallingManager {
+  sharedDefaultManager ??= DefaultToolCallingManager.builder().build();
+  return sharedDefaultManager;
+}
 
 /** A class whose instances are built from {@link ToolCallingAdvisorOptions}: ToolCallingAdvisor or a subclass. */
 export type ToolCallingAdvisorClass<T extends ToolCallingAdvisor> = new (options?: ToolCallingAdvisorOptions) => T;
@@ -88,7 +99,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   constructor(options: ToolCallingAdvisorOptions = {}) {
     const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } =
       validate(options);
-    this.toolCallingManager = toolCallingManager ?? DefaultToolCallingManager.builder().build();
+    this.toolCallingManager = toolCallingManager ?? defaultToolCallingManager();
     this.toolExecutionEligibilityChecker = toolExecutionEligibilityChecker ?? defaultToolExecutionEligibilityChecker;
     this.order = advisorOrder ?? ToolCallingAdvisor.DEFAULT_ORDER;
     this.conversationHistoryEnabled = conversationHistoryEnabled ?? true;
@@ -116,7 +127,10 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       return chain.nextCall(request);
     }
 
-    const initialized = await this.doInitializeLoop(request, chain);
+    // Hooks may answer synchronously or with a Promise; a synchronous answer is used without an
+    // extra microtask turn (the per-round overhead of the loop is what this advisor costs).
+    const init = this.doInitializeLoop(request, chain);
+    const initialized = isPromiseLike(init) ? await init : init;
     let instructions: readonly Message[] = initialized.prompt.instructions;
     let fullTurnHistory: readonly Message[] = instructions;
     let options: ToolCallingChatOptions | undefined = initialized.prompt.options;
@@ -125,18 +139,20 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
 
     for (let round = 1; ; round++) {
       let roundRequest = new ChatClientRequest(new Prompt(instructions, options), initialized.context);
-      roundRequest = await this.doBeforeCall(roundRequest, chain);
+      const before = this.doBeforeCall(roundRequest, chain);
+      roundRequest = isPromiseLike(before) ? await before : before;
       options = roundRequest.prompt.options;
 
       response = await chain.copy(this).nextCall(roundRequest);
-      response = await this.doAfterCall(response, chain);
+      const after = this.doAfterCall(response, chain);
+      response = isPromiseLike(after) ? await after : after;
       usage.addRoundResponse(response.chatResponse);
 
       const chatResponse = response.chatResponse;
       if (chatResponse === undefined || !this.toolExecutionEligibilityChecker(chatResponse)) {
         break;
       }
-      logger.debug({ round }, 'model asked for tools');
+      if (logger.isLevelEnabled('debug')) logger.debug({ round }, 'model asked for tools');
 
       let result: ToolExecutionResult;
       try {
@@ -154,8 +170,10 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
         });
         break;
       }
-      instructions = await this.doGetNextInstructionsForToolCall(roundRequest, response, result);
-      options = await this.doGetNextOptionsForToolCall(options, roundRequest, response, result);
+      const nextInstructions = this.doGetNextInstructionsForToolCall(roundRequest, response, result);
+      instructions = isPromiseLike(nextInstructions) ? await nextInstructions : nextInstructions;
+      const nextOptions = this.doGetNextOptionsForToolCall(options, roundRequest, response, result);
+      options = isPromiseLike(nextOptions) ? await nextOptions : nextOptions;
     }
 
     return this.doFinalizeLoop(usage.applyAccumulatedUsage(response), chain);
@@ -179,23 +197,22 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     requireArgument(request instanceof ChatClientRequest, 'request', request, 'a ChatClientRequest');
     requireArgument(typeof chain?.nextStream === 'function', 'chain', chain, 'a StreamAdvisorChain');
     if (request.prompt.options === undefined) {
-      return chain.nextStream(request);
+      return reiterable(() => chain.nextStream(request));
     }
-    return runToolCallingStream(
-      {
-        advisor: this,
-        manager: this.toolCallingManager,
-        checker: this.toolExecutionEligibilityChecker,
-        initialize: (r, c) => this.doInitializeLoopStream(r, c),
-        before: (r, c) => this.doBeforeStream(r, c),
-        after: (r, c) => this.doAfterStream(r, c),
-        nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
-        nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
-        finalize: (trailing, c) => this.doFinalizeLoopStream(trailing, c),
-      },
-      request,
-      chain,
-    );
+    const loop: ToolCallingStreamLoop = {
+      advisor: this,
+      manager: this.toolCallingManager,
+      checker: this.toolExecutionEligibilityChecker,
+      initialize: (r, c) => this.doInitializeLoopStream(r, c),
+      before: (r, c) => this.doBeforeStream(r, c),
+      after: (r, c) => this.doAfterStream(r, c),
+      nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
+      nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+      finalize: (trailing, c) => this.doFinalizeLoopStream(trailing, c),
+    };
+    // Each iteration runs the loop from the start (doInitializeLoopStream, fresh usage), as a
+    // resubscription does in Spring; a bare async generator would be spent after one iteration.
+    return reiterable(() => runToolCallingStream(loop, request, chain));
   }
 
   /** Stream path: runs once per iteration of the stream, before the first round (default: unchanged). */
@@ -338,6 +355,10 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   ): ChatClientResponse | Promise<ChatClientResponse> {
     return response;
   }
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function';
 }
 
 function isForcedToolChoice(choice: ToolChoice | undefined): boolean {

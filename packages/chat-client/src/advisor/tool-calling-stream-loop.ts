@@ -163,6 +163,17 @@ function reportResults(listener: ReturnType<typeof streamEventListenerOf>, resul
   }
 }
 
+/**
+ * An iterable that starts over from `start()` each time it is iterated, so iterating a stream
+ * again re-runs it (as resubscribing does in Spring) instead of finding a spent generator.
+ *
+ * @param start - begins one iteration
+ * @returns the re-iterable stream
+ */
+export function reiterable<T>(start: () => AsyncIterable<T>): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: () => start()[Symbol.asyncIterator]() };
+}
+
 async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
 }

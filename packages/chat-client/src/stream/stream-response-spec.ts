@@ -1,5 +1,6 @@
 import type { ChatResponse } from '@sprout-ai/core';
 import { ChatClientMessageAggregator } from '../advisor/chat-client-message-aggregator';
+import { reiterable } from '../advisor/tool-calling-stream-loop';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { ChatClientStreamEvent, ChatClientStreamEventListener } from './chat-client-stream-event';
 
@@ -26,7 +27,7 @@ export class StreamResponseSpec {
 
   /** The chunks with their context. */
   chatClientResponse(): AsyncIterable<ChatClientResponse> {
-    return this.execute();
+    return reiterable(() => this.execute());
   }
 
   /**
@@ -34,18 +35,13 @@ export class StreamResponseSpec {
    * a final chunk with finish reason and the usage of all rounds. Chunks carrying tool calls are not
    * included (the tool-calling advisor consumes them).
    */
-  async *chatResponse(): AsyncGenerator<ChatResponse> {
-    for await (const response of this.execute()) {
-      if (response.chatResponse !== undefined) yield response.chatResponse;
-    }
+  chatResponse(): AsyncIterable<ChatResponse> {
+    return reiterable(() => this.streamChatResponses());
   }
 
   /** The answer text as it arrives (the first generation's text deltas; empty deltas skipped). */
-  async *content(): AsyncGenerator<string> {
-    for await (const response of this.execute()) {
-      const text = response.chatResponse?.result?.output.text;
-      if (text) yield text;
-    }
+  content(): AsyncIterable<string> {
+    return reiterable(() => this.streamContent());
   }
 
   /**
@@ -54,7 +50,24 @@ export class StreamResponseSpec {
    *
    * @remarks Beyond Spring AI.
    */
-  async *events(): AsyncGenerator<ChatClientStreamEvent> {
+  events(): AsyncIterable<ChatClientStreamEvent> {
+    return reiterable(() => this.streamEvents());
+  }
+
+  private async *streamChatResponses(): AsyncGenerator<ChatResponse> {
+    for await (const response of this.execute()) {
+      if (response.chatResponse !== undefined) yield response.chatResponse;
+    }
+  }
+
+  private async *streamContent(): AsyncGenerator<string> {
+    for await (const response of this.execute()) {
+      const text = response.chatResponse?.result?.output.text;
+      if (text) yield text;
+    }
+  }
+
+  private async *streamEvents(): AsyncGenerator<ChatClientStreamEvent> {
     const queue: ChatClientStreamEvent[] = [];
     const aggregator = new ChatClientMessageAggregator();
     for await (const response of this.execute((event) => queue.push(event))) {

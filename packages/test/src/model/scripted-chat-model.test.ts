@@ -1,4 +1,4 @@
-import { AssistantMessage, Prompt, UserMessage } from '@sprout-ai/core';
+import { AssistantMessage, type ChatResponse, Prompt, UserMessage, toolCallDeltasOf } from '@sprout-ai/core';
 import { ScriptExhaustedError } from '../script-exhausted-error';
 import { assistantText, assistantToolCalls } from './chat-response-builders';
 import { ScriptedChatModel } from './scripted-chat-model';
@@ -43,6 +43,64 @@ describe(ScriptedChatModel, () => {
         );
         expect(model.prompts).toHaveLength(2);
       });
+    });
+  });
+
+  describe('.stream', () => {
+    async function collect(chunks: AsyncIterable<ChatResponse>): Promise<ChatResponse[]> {
+      const out: ChatResponse[] = [];
+      for await (const chunk of chunks) out.push(chunk);
+      return out;
+    }
+
+    it('should stream text in fragments and end with a chunk holding the finish reason and usage', async () => {
+      const usage = { promptTokens: 3, completionTokens: 2, totalTokens: 5 };
+      const model = new ScriptedChatModel([assistantText('Hello world', { usage })], { streamFragmentSize: 4 });
+
+      const chunks = await collect(model.stream(new Prompt('hi')));
+
+      expect(chunks.map((c) => c.result?.output.text)).toEqual(['Hell', 'o wo', 'rld', '']);
+      expect(chunks.slice(0, 3).every((c) => c.metadata.usage === undefined)).toBe(true);
+      expect(chunks[3].result?.metadata.finishReason).toBe('stop');
+      expect(chunks[3].metadata.usage).toEqual(usage);
+      expect(model.prompts).toHaveLength(1);
+    });
+
+    it('should stream tool calls as deltas and put the complete calls only on the last chunk', async () => {
+      const model = new ScriptedChatModel(
+        [assistantToolCalls([{ id: 'c1', name: 'lookup', arguments: { id: 'A1' } }], { text: 'One sec' })],
+        { streamFragmentSize: 5 },
+      );
+
+      const chunks = await collect(model.stream(new Prompt('hi')));
+
+      expect(chunks.map((c) => c.result?.output.text)).toEqual(['One s', 'ec', '', '', '', '', '']);
+      expect(chunks.slice(0, -1).some((c) => c.hasToolCalls())).toBe(false);
+      const deltas = chunks.flatMap((c) => toolCallDeltasOf(c.result?.metadata));
+      expect(deltas.map((d) => [d.id, d.name, d.argumentsDelta, d.first])).toEqual([
+        ['c1', 'lookup', '', true],
+        ['c1', 'lookup', '{"id"', false],
+        ['c1', 'lookup', ':"A1"', false],
+        ['c1', 'lookup', '}', false],
+      ]);
+      const last = chunks[chunks.length - 1];
+      expect(last.result?.output.toolCalls).toEqual([
+        { id: 'c1', type: 'function', name: 'lookup', arguments: '{"id":"A1"}' },
+      ]);
+      expect(last.result?.metadata.finishReason).toBe('tool_calls');
+    });
+
+    it('should play nothing until iterated and the next step on each iteration', async () => {
+      const model = new ScriptedChatModel([assistantText('one'), assistantText('two')]);
+      const stream = model.stream(new Prompt('hi'));
+      expect(model.prompts).toHaveLength(0);
+
+      const first = await collect(stream);
+      const second = await collect(stream);
+
+      expect(first.map((c) => c.result?.output.text).join('')).toBe('one');
+      expect(second.map((c) => c.result?.output.text).join('')).toBe('two');
+      await expect(collect(stream)).rejects.toBeInstanceOf(ScriptExhaustedError);
     });
   });
 });

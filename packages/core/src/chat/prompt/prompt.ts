@@ -15,9 +15,14 @@ export class Prompt {
     /** Options of this request; typed as the tool-calling superset so tools and tool context fit. */
     readonly options?: ToolCallingChatOptions,
   ) {
-    this.instructions = Object.freeze(
-      typeof instructions === 'string' ? [new UserMessage(instructions)] : [...instructions],
-    );
+    // A frozen array cannot change, so it is shared instead of copied (the tool loop builds two
+    // prompts per round from the same history).
+    this.instructions =
+      typeof instructions === 'string'
+        ? Object.freeze([new UserMessage(instructions)])
+        : Object.isFrozen(instructions) && Array.isArray(instructions)
+          ? instructions
+          : Object.freeze([...instructions]);
   }
 
   /** The first system message, or an empty one (Spring's `getSystemMessage`). */

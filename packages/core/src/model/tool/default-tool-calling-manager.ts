@@ -26,6 +26,22 @@ import { UnresolvedToolNamesError } from './unresolved-tool-names-error';
 
 const logger = createLogger('DefaultToolCallingManager');
 
+/** The context tools get when the request has none (immutable, so one instance serves every call). */
+const EMPTY_TOOL_CONTEXT = new ToolContext();
+
+/** Calls per tool name since the last user message, and their total. */
+interface PriorCallCounts {
+  readonly perTool: Map<string, number>;
+  readonly total: number;
+}
+
+/**
+ * The counts at the end of each history this manager returned (frozen arrays, keyed by identity):
+ * the next round's prompt starts with that history, so its counts are read here instead of
+ * rescanning the whole turn every round.
+ */
+const countsAtEndOf = new WeakMap<readonly Message[], PriorCallCounts>();
+
 /** What {@link DefaultToolCallingManagerBuilder} hands to the constructor; every part optional. */
 export interface DefaultToolCallingManagerConfig {
   readonly toolCallbackResolver?: ToolCallbackResolver;
@@ -137,18 +153,27 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       );
     }
     const options = prompt.options as ToolCallingChatOptions | undefined;
-    const toolContext = new ToolContext(options?.toolContext ?? {});
+    const toolContext = options?.toolContext === undefined ? EMPTY_TOOL_CONTEXT : new ToolContext(options.toolContext);
     const assistantMessage = withNormalizedArguments(generation.output);
-    const counts = countPriorCalls(prompt.instructions);
-    let total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const prior = countsAtEndOf.get(prompt.instructions) ?? countPriorCalls(prompt.instructions);
+    const counts = new Map(prior.perTool);
+    let total = prior.total;
     const responses: ToolResponse[] = [];
     let returnDirect: boolean | undefined;
-    const result = (): ToolExecutionResult => ({
-      conversationHistory: [...prompt.instructions, assistantMessage, new ToolResponseMessage(responses)],
-      returnDirect: returnDirect ?? false,
-    });
+    const result = (): ToolExecutionResult => {
+      const conversationHistory = Object.freeze([
+        ...prompt.instructions,
+        assistantMessage,
+        new ToolResponseMessage(responses),
+      ]);
+      // Every call of the round got a response under its name, so `counts` are the new history's counts.
+      countsAtEndOf.set(conversationHistory, { perTool: counts, total });
+      return { conversationHistory, returnDirect: returnDirect ?? false };
+    };
 
-    for (const [index, toolCall] of assistantMessage.toolCalls.entries()) {
+    const toolCalls = assistantMessage.toolCalls;
+    for (let index = 0; index < toolCalls.length; index++) {
+      const toolCall = toolCalls[index];
       const { id, name } = toolCall;
       total += 1;
       const count = (counts.get(name) ?? 0) + 1;
@@ -179,8 +204,13 @@ export class DefaultToolCallingManager implements ToolCallingManager {
         continue;
       }
       returnDirect = (returnDirect ?? true) && callback.toolMetadata.returnDirect;
-      const responseData = await this.#call(callback, toolCall.arguments, toolContext);
-      responses.push({ id, name, responseData });
+      let responseData: string | null | undefined;
+      try {
+        responseData = await callback.call(toolCall.arguments, toolContext);
+      } catch (thrown) {
+        responseData = this.#process(callback, thrown);
+      }
+      responses.push({ id, name, responseData: responseData ?? '' });
     }
     return result();
   }
@@ -199,23 +229,18 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     return [...new Set([...names, ...(options?.toolNames ?? [])])];
   }
 
-  async #call(callback: ToolCallback, args: string, toolContext: ToolContext): Promise<string> {
-    let result: string | null | undefined;
-    try {
-      result = await callback.call(args, toolContext);
-    } catch (thrown) {
-      const error =
-        thrown instanceof ToolExecutionError
-          ? thrown
-          : new ToolExecutionError({ toolDefinition: callback.toolDefinition, cause: thrown });
-      result = this.toolExecutionExceptionProcessor.process(error);
-    }
-    return result ?? '';
+  /** The exception processor's answer to a failed call (a non-`ToolExecutionError` is wrapped first). */
+  #process(callback: ToolCallback, thrown: unknown): string | null | undefined {
+    const error =
+      thrown instanceof ToolExecutionError
+        ? thrown
+        : new ToolExecutionError({ toolDefinition: callback.toolDefinition, cause: thrown });
+    return this.toolExecutionExceptionProcessor.process(error);
   }
 }
 
 /** Tool-call counts per name since the last user message (the whole history when there is none). */
-function countPriorCalls(instructions: readonly Message[]): Map<string, number> {
+function countPriorCalls(instructions: readonly Message[]): PriorCallCounts {
   let start = 0;
   for (let i = instructions.length - 1; i >= 0; i--) {
     if (instructions[i] instanceof UserMessage) {
@@ -223,12 +248,15 @@ function countPriorCalls(instructions: readonly Message[]): Map<string, number> 
       break;
     }
   }
-  const counts = new Map<string, number>();
-  for (const message of instructions.slice(start)) {
+  const perTool = new Map<string, number>();
+  let total = 0;
+  for (let i = start; i < instructions.length; i++) {
+    const message = instructions[i];
     if (!(message instanceof ToolResponseMessage)) continue;
-    for (const response of message.responses) counts.set(response.name, (counts.get(response.name) ?? 0) + 1);
+    for (const response of message.responses) perTool.set(response.name, (perTool.get(response.name) ?? 0) + 1);
+    total += message.responses.length;
   }
-  return counts;
+  return { perTool, total };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AssistantMessage, type ToolCall } from '../../chat/messages/assistant-message';
+import { offerParsedArguments } from '../../tool/execution/parsed-arguments-handoff';
 import { repairToolArguments } from '../../tool/execution/repair-tool-arguments';
 import { createLogger } from '../../util/logger';
 import { synthesizeToolCallId } from './synthesize-tool-call-id';
@@ -62,7 +63,10 @@ function isJsonObjectText(text: string): boolean {
   if (first !== 0x7b /* { */) return false;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    // The tool's argument parser will need exactly this parse of exactly this text.
+    offerParsedArguments(text, value as Record<string, unknown>);
+    return true;
   } catch {
     return false;
   }

@@ -43,9 +43,21 @@ const MAX_DEPTH = 64;
  * nested objects, and rejects nothing; this policy is the same everywhere and never guesses.
  */
 export function coerceToolArguments(value: unknown, schema: JsonSchemaNode): CoercedToolArguments {
-  const changes: string[] = [];
   const copy = value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
-  return { value: walk(copy, schema, schema, '', changes, 0), changes };
+  return coerceToolArgumentsInPlace(copy, schema);
+}
+
+/**
+ * {@link coerceToolArguments} without the copy: changes `value` itself (internal, for callers that
+ * own a freshly parsed value, such as the arguments parser).
+ *
+ * @param value - parsed JSON data nobody else holds
+ * @param schema - the tool's input schema
+ * @returns `value` (or its replacement when the root itself was coerced) and the changes made
+ */
+export function coerceToolArgumentsInPlace(value: unknown, schema: JsonSchemaNode): CoercedToolArguments {
+  const changes: string[] = [];
+  return { value: walk(value, schema, schema, '', changes, 0), changes };
 }
 
 function walk(
@@ -56,8 +68,10 @@ function walk(
   changes: string[],
   depth: number,
 ): unknown {
-  if (depth > MAX_DEPTH) return value;
-  const node = resolveLocalRef(schemaNode, root).node;
+  // Numbers, booleans and null are never changed here (null for an optional property is handled
+  // by the parent object).
+  if (depth > MAX_DEPTH || value === null || (typeof value !== 'string' && typeof value !== 'object')) return value;
+  const node = typeof schemaNode.$ref === 'string' ? resolveLocalRef(schemaNode, root).node : schemaNode;
   const branch = singleNonNullBranch(node, root);
   if (branch !== undefined && value !== null) return walk(value, branch, root, path, changes, depth + 1);
 
@@ -77,7 +91,7 @@ function walk(
   if (typeof value === 'object' && value !== null) {
     const object = value as Record<string, unknown>;
     const properties = isSchemaNode(node.properties) ? node.properties : {};
-    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    const required: readonly unknown[] = Array.isArray(node.required) ? node.required : [];
     for (const key of Object.keys(object)) {
       const declared = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
       const propertySchema = isSchemaNode(declared)
@@ -86,13 +100,16 @@ function walk(
           ? node.additionalProperties
           : undefined;
       if (propertySchema === undefined) continue;
-      const where = `${path}/${escapePointerSegment(key)}`;
-      if (object[key] === null && declared !== undefined && !required.has(key) && !acceptsNull(propertySchema, root)) {
-        delete object[key];
-        changes.push(`${where}: null → absent`);
+      const child = object[key];
+      if (child === null) {
+        if (declared !== undefined && !required.includes(key) && !acceptsNull(propertySchema, root)) {
+          delete object[key];
+          changes.push(`${path}/${escapePointerSegment(key)}: null → absent`);
+        }
         continue;
       }
-      object[key] = walk(object[key], propertySchema, root, where, changes, depth + 1);
+      if (typeof child !== 'string' && typeof child !== 'object') continue;
+      object[key] = walk(child, propertySchema, root, `${path}/${escapePointerSegment(key)}`, changes, depth + 1);
     }
   }
   return value;

@@ -49,6 +49,8 @@ export class DefaultToolCallResultConverter implements ToolCallResultConverter {
   convert(result: unknown, returnsVoid: boolean): string {
     if (returnsVoid || result === undefined) return DONE;
     if (typeof result === 'string') return isJson(result) ? result : JSON.stringify(result);
+    // Numbers and booleans need no replacer (the replacer changes only bigint, Map, Set and Date).
+    if (typeof result === 'number' || typeof result === 'boolean') return JSON.stringify(result);
     let text: string | undefined;
     try {
       text = JSON.stringify(result, replaceUnserialisable);

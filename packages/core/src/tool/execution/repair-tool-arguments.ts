@@ -1,4 +1,5 @@
 import { jsonrepair } from 'jsonrepair';
+import { takeParsedArguments } from './parsed-arguments-handoff';
 
 /**
  * One repair applied to a tool call's arguments text before it could be used:
@@ -78,6 +79,11 @@ export function repairToolArguments(raw: unknown): RepairedToolArguments {
     return notUsable(`expected a JSON object, got ${describe(raw)}`, repairs);
   }
   if (text.trim() === '') return { ok: true, value: {}, text: '{}', repairs };
+  if (repairs.length === 0) {
+    // Valid JSON object text the tool-calling manager parsed a moment ago: no repair, no second parse.
+    const parsed = takeParsedArguments(text);
+    if (parsed !== undefined) return { ok: true, value: parsed, text, repairs };
+  }
   return repairText(text, repairs, 0);
 }
 

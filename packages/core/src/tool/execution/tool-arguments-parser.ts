@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import { createLogger } from '../../util/logger';
-import { coerceToolArguments } from './coerce-tool-arguments';
+import { coerceToolArgumentsInPlace } from './coerce-tool-arguments';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
 import { repairToolArguments } from './repair-tool-arguments';
 import { ToolExecutionError } from './tool-execution-error';
@@ -67,8 +67,10 @@ export class ToolArgumentsParser {
     if (repaired.repairs.length > 0) {
       logger.warn({ toolName: name, repairs: repaired.repairs }, `Repaired the arguments of tool '${name}'`);
     }
-    const { value, changes } = coerceToolArguments(repaired.value, this.schema);
-    if (changes.length > 0) logger.debug({ toolName: name, changes }, `Coerced the arguments of tool '${name}'`);
+    // `repaired.value` was parsed for this call alone, so it is coerced without another copy.
+    const { value, changes } = coerceToolArgumentsInPlace(repaired.value, this.schema);
+    if (changes.length > 0 && logger.isLevelEnabled('debug'))
+      logger.debug({ toolName: name, changes }, `Coerced the arguments of tool '${name}'`);
     const validate = this.compiled();
     if (!validate(value)) {
       const violations = (validate.errors ?? []).map(describeViolation);
@@ -143,7 +145,9 @@ function parseSchema(toolDefinition: ToolDefinition): Record<string, unknown> {
 
 function sharedAjv(): Ajv2020 {
   if (ajv === undefined) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false });
+    // inlineRefs: false — schemas come from untrusted MCP servers too; inlining every $ref target at
+    // compile time lets a small schema with a widely referenced definition take seconds to compile.
+    ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false, inlineRefs: false });
     addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
   }
   return ajv;

@@ -14,9 +14,20 @@ export async function invokeTool(toolDefinition: ToolDefinition, invoke: () => u
   try {
     return await invoke();
   } catch (error) {
-    if (error instanceof ToolExecutionError) throw error;
-    throw new ToolExecutionError({ toolDefinition, cause: error });
+    throw asToolExecutionError(toolDefinition, error);
   }
+}
+
+/**
+ * What {@link invokeTool} throws for an error of the tool's code: the error itself when it is a
+ * {@link ToolExecutionError}, else one wrapping it (for callers that run the code inline, without
+ * a closure per call).
+ *
+ * @param toolDefinition - the tool, for the error
+ * @param error - what the tool's code threw or rejected with
+ */
+export function asToolExecutionError(toolDefinition: ToolDefinition, error: unknown): ToolExecutionError {
+  return error instanceof ToolExecutionError ? error : new ToolExecutionError({ toolDefinition, cause: error });
 }
 
 /**

@@ -4,7 +4,7 @@ import { toolDefinition, type ToolDefinition } from '../definition/tool-definiti
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
-import { convertToolResult, invokeTool } from '../execution/tool-invocation';
+import { asToolExecutionError, convertToolResult } from '../execution/tool-invocation';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import type { ToolCallback } from '../tool-callback';
 
@@ -95,7 +95,12 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
   async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
     const input = this.argumentsParser.parse(toolInput) as I;
     const context = toolContext ?? new ToolContext();
-    const result = await invokeTool(this.toolDefinition, () => this.toolFunction(input, context));
+    let result: unknown;
+    try {
+      result = await this.toolFunction(input, context);
+    } catch (error) {
+      throw asToolExecutionError(this.toolDefinition, error);
+    }
     return convertToolResult(this.toolDefinition, this.resultConverter, result, false);
   }
 }

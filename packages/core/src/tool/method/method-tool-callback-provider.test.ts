@@ -176,6 +176,26 @@ describe(MethodToolCallbackProvider, () => {
         expect(orderToolsManifest.tools['OrderTools.schedule'].inputSchema.required).toEqual(['orderId', 'when']);
       });
 
+      it('should give frozen definitions whose schema text survives copying and serialising', () => {
+        const definition = byName(callbacks, 'scheduleDelivery').toolDefinition;
+        const text = definition.inputSchema;
+
+        expect(Object.isFrozen(definition)).toBe(true);
+        expect(text).toBe(byName(callbacks, 'scheduleDelivery').toolDefinition.inputSchema);
+        expect({ ...definition }.inputSchema).toBe(text);
+        expect(JSON.parse(JSON.stringify(definition))).toEqual({
+          name: 'scheduleDelivery',
+          description: 'schedule',
+          inputSchema: text,
+        });
+      });
+
+      it('should reject arguments that break the schema at the first call', async () => {
+        await expect(byName(callbacks, 'getOrderStatus').call('{"orderId":7}')).rejects.toThrow(
+          /^Invalid arguments for tool 'getOrderStatus': \/orderId must be string/,
+        );
+      });
+
       it('should set returnDirect from @Tool, default false', () => {
         expect(byName(callbacks, 'scheduleDelivery').toolMetadata.returnDirect).toBe(true);
         expect(byName(callbacks, 'listOrders').toolMetadata.returnDirect).toBe(false);

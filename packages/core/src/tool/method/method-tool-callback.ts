@@ -6,11 +6,12 @@ import type { ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
-import { convertToolResult, invokeTool } from '../execution/tool-invocation';
+import { asToolExecutionError, convertToolResult } from '../execution/tool-invocation';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
 import { convertMethodArguments } from './method-argument-converter';
+import { hasWellFormedInputSchema } from './method-tool-definition';
 import { reviveDateArguments } from './revive-date-arguments';
 
 /** Options of {@link MethodToolCallback}. */
@@ -50,7 +51,7 @@ export class MethodToolCallback implements ToolCallback {
   private readonly toolMethodName: string;
   private readonly methodSchema: ToolMethodSchema;
   private readonly resultConverter: ToolCallResultConverter;
-  private readonly argumentsParser: ToolArgumentsParser;
+  #argumentsParser: ToolArgumentsParser | undefined;
 
   /**
    * @param options - definition, object, method name, manifest entry, metadata and converter
@@ -90,7 +91,9 @@ export class MethodToolCallback implements ToolCallback {
     this.methodSchema = methodSchema;
     this.resultConverter =
       options.resultConverter ?? new DefaultToolCallResultConverter({ toolName: toolDefinition.name });
-    this.argumentsParser = new ToolArgumentsParser(toolDefinition);
+    // A schema made from the manifest is a JSON object by construction: its parser is made at the
+    // first call, not for each of hundreds of tools at start-up. Any other schema is checked now.
+    if (!hasWellFormedInputSchema(toolDefinition)) this.#argumentsParser = new ToolArgumentsParser(toolDefinition);
     this.source = `${className}.${toolMethodName}`;
   }
 
@@ -115,7 +118,8 @@ export class MethodToolCallback implements ToolCallback {
       this.methodSchema.inputSchema,
       this.methodSchema.dateSchemaPaths,
     );
-    const paramTypes = this.parameterTypes();
+    this.#parameterTypes ??= this.parameterTypes();
+    const paramTypes = this.#parameterTypes;
     const { values, violations } = await convertMethodArguments(
       args,
       this.methodSchema.parameters,
@@ -124,8 +128,21 @@ export class MethodToolCallback implements ToolCallback {
     );
     if (violations.length > 0) throw this.argumentsParser.invalidArguments(violations);
     const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
-    const result = await invokeTool(this.toolDefinition, () => method.apply(this.toolObject, values));
+    let result: unknown;
+    try {
+      result = await method.apply(this.toolObject, values);
+    } catch (error) {
+      throw asToolExecutionError(this.toolDefinition, error);
+    }
     return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
+  }
+
+  /** {@link MethodToolCallback.parameterTypes}, read on the first call (decorator metadata is fixed by then). */
+  #parameterTypes: readonly unknown[] | undefined;
+
+  private get argumentsParser(): ToolArgumentsParser {
+    this.#argumentsParser ??= new ToolArgumentsParser(this.toolDefinition);
+    return this.#argumentsParser;
   }
 
   /** `design:paramtypes`, with `@ToolParam({ type })` filling in (plain JavaScript has no decorator metadata). */

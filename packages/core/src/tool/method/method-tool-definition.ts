@@ -3,6 +3,9 @@ import { toolDefinition, type ToolDefinition } from '../definition/tool-definiti
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { FoundToolMethod } from './find-tool-methods';
 
+/** Definitions made by {@link methodToolDefinition} with a lazily merged schema (always a JSON object). */
+const wellFormedDefinitions = new WeakSet<ToolDefinition>();
+
 /**
  * The definition of a `@Tool` method: name = `@Tool` name, else the method name; description =
  * `@Tool` description, else the TSDoc summary from the manifest, else the method name; input
@@ -16,12 +19,38 @@ import type { FoundToolMethod } from './find-tool-methods';
  */
 export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethodSchema): ToolDefinition {
   const { options } = method;
-  return toolDefinition({
-    name: nonBlank(options.name) ?? options.methodName,
-    description: nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName,
-    inputSchema: JSON.stringify(mergeToolParamOptions(schema, method.paramOptions)),
-    strict: options.strict,
+  const name = nonBlank(options.name) ?? options.methodName;
+  const description = nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
+  const mergeInputSchema = (): string => JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
+  if (Object.values(method.paramOptions).some((param) => param.schema !== undefined)) {
+    // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
+    return toolDefinition({ name, description, inputSchema: mergeInputSchema(), strict: options.strict });
+  }
+  // Start-up with hundreds of tools: the schema text is made when first read (the first request
+  // that offers the tool), not for every tool at start-up. Same fields, frozen, as toolDefinition().
+  let inputSchema: string | undefined;
+  const definition: ToolDefinition = Object.freeze({
+    name,
+    description,
+    get inputSchema(): string {
+      inputSchema ??= mergeInputSchema();
+      return inputSchema;
+    },
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
   });
+  wellFormedDefinitions.add(definition);
+  return definition;
+}
+
+/**
+ * Whether the definition's input schema is known to be JSON object text without reading it (it was
+ * made by {@link methodToolDefinition} from a manifest entry), so checking it can wait until first use.
+ *
+ * @param definition - a tool definition
+ * @internal
+ */
+export function hasWellFormedInputSchema(definition: ToolDefinition): boolean {
+  return wellFormedDefinitions.has(definition);
 }
 
 /**

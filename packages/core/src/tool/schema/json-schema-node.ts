@@ -50,6 +50,7 @@ export function nodeAtPointer(root: JsonSchemaNode, pointer: string): JsonSchema
 
 /** One segment of a JSON pointer, escaped (`~` → `~0`, `/` → `~1`). */
 export function escapePointerSegment(segment: string): string {
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -10,8 +10,12 @@ import { DuplicateToolNameError } from './duplicate-tool-name-error';
  * @see Spring AI `ToolUtils.getDuplicateToolNames`
  */
 export function assertUniqueToolNames(callbacks: Iterable<ToolCallback>): void {
+  const list = Array.isArray(callbacks) ? (callbacks as readonly ToolCallback[]) : [...callbacks];
+  const names = new Set<string>();
+  for (const callback of list) names.add(callback.toolDefinition.name);
+  if (names.size === list.length) return;
   const byName = new Map<string, ToolCallback[]>();
-  for (const callback of callbacks) {
+  for (const callback of list) {
     const name = callback.toolDefinition.name;
     byName.set(name, [...(byName.get(name) ?? []), callback]);
   }
