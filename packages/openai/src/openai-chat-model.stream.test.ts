@@ -81,6 +81,20 @@ describe(OpenAiChatModel, () => {
       expect(wire.requests[0]).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     });
 
+    it('should send a fresh request each time the returned stream is iterated', async () => {
+      const wire = await OpenAiWireServer.start({
+        script: [chatCompletion({ content: 'first' }), chatCompletion({ content: 'second' })],
+      });
+      server = wire;
+      const model = new OpenAiChatModel({ apiKey: 'sk-test', maxRetries: 0, baseUrl: wire.baseUrl });
+      const stream = model.stream(new Prompt('hi'));
+      expect(wire.requests).toHaveLength(0);
+
+      expect(textOf(await collect(stream))).toBe('first');
+      expect(textOf(await collect(stream))).toBe('second');
+      expect(wire.requests).toHaveLength(2);
+    });
+
     it('should assemble interleaved calls whose arguments are split mid-escape and mid-UTF-8 character', async () => {
       const a = '{"path":"a.txt","text":"line\\n\\"quoted\\" 订单 ✓"}';
       const b = '{"path":"b.txt","text":"two"}';

@@ -161,12 +161,17 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * last chunk with the complete tool calls, finish reason and usage (see `StreamingChatModel`).
    *
    * @param prompt - messages and options, as for {@link OpenAiChatModel.call}
-   * @returns the chunks; nothing is sent until iteration starts; breaking out cancels the request
+   * @returns the chunks; nothing is sent until iteration starts; each iteration sends a fresh
+   *   request; breaking out cancels the request
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * the stream breaks off or carries an event that is not JSON
    * @throws SproutError for the configuration errors of {@link OpenAiChatModel.call}
    */
-  async *stream(prompt: Prompt): AsyncGenerator<ChatResponse> {
+  stream(prompt: Prompt): AsyncIterable<ChatResponse> {
+    return { [Symbol.asyncIterator]: () => this.streamOnce(prompt) };
+  }
+
+  private async *streamOnce(prompt: Prompt): AsyncGenerator<ChatResponse> {
     const { params, context } = this.prepare(prompt);
     let chunks: AsyncIterable<unknown>;
     try {
