@@ -1,17 +1,6 @@
 import ts from 'typescript';
 import type { JsonSchemaGenerator } from 'typescript-json-schema';
-
-type Definition = Record<string, unknown>;
-type GetTypeDefinition = (
-  type: ts.Type,
-  asRef?: boolean,
-  unionModifier?: string,
-  prop?: ts.Symbol,
-  reffedType?: ts.Symbol,
-  pairedSymbol?: ts.Symbol,
-  forceNotRef?: boolean,
-  ignoreUndefined?: boolean,
-) => Definition;
+import { withTypeDefinitionHook } from './generator-internals';
 
 /**
  * Teaches a typescript-json-schema generator the value type of mapped types with only an index
@@ -24,7 +13,7 @@ type GetTypeDefinition = (
  * @param checker - the type checker of the generator's program
  */
 export function supportMappedIndexTypes(generator: JsonSchemaGenerator, checker: ts.TypeChecker): void {
-  const target = generator as unknown as { getTypeDefinition: GetTypeDefinition };
+  const target = withTypeDefinitionHook(generator);
   const original = target.getTypeDefinition.bind(generator);
   target.getTypeDefinition = (
     type,

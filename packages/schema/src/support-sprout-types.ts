@@ -1,18 +1,7 @@
 import ts from 'typescript';
 import type { JsonSchemaGenerator } from 'typescript-json-schema';
+import { type Definition, withTypeDefinitionHook } from './generator-internals';
 import { classValidatorKeywords } from './class-validator-keywords';
-
-type Definition = Record<string, unknown>;
-type GetTypeDefinition = (
-  type: ts.Type,
-  asRef?: boolean,
-  unionModifier?: string,
-  prop?: ts.Symbol,
-  reffedType?: ts.Symbol,
-  pairedSymbol?: ts.Symbol,
-  forceNotRef?: boolean,
-  ignoreUndefined?: boolean,
-) => Definition;
 
 /**
  * Marks the schema nodes generated for `Date`, so the manifest can list where the runtime turns
@@ -34,7 +23,7 @@ const INTEGER_BRAND = 'sproutIntegerBrand';
  * @param checker - the type checker of the generator's program
  */
 export function supportSproutTypes(generator: JsonSchemaGenerator, checker: ts.TypeChecker): void {
-  const target = generator as unknown as { getTypeDefinition: GetTypeDefinition };
+  const target = withTypeDefinitionHook(generator);
   const original = target.getTypeDefinition.bind(generator);
   target.getTypeDefinition = (type, asRef, unionModifier, prop, reffedType, pairedSymbol, forceNotRef, ignore) => {
     let definition: Definition;

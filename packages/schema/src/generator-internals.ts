@@ -1,0 +1,25 @@
+import type ts from 'typescript';
+import type { JsonSchemaGenerator } from 'typescript-json-schema';
+
+/** A schema node as typescript-json-schema builds it. */
+export type Definition = Record<string, unknown>;
+
+/**
+ * typescript-json-schema's private `getTypeDefinition`, which Sprout wraps to teach the generator
+ * its conventions. Private API: re-check the signature when upgrading typescript-json-schema.
+ */
+export type GetTypeDefinition = (
+  type: ts.Type,
+  asRef?: boolean,
+  unionModifier?: string,
+  prop?: ts.Symbol,
+  reffedType?: ts.Symbol,
+  pairedSymbol?: ts.Symbol,
+  forceNotRef?: boolean,
+  ignoreUndefined?: boolean,
+) => Definition;
+
+/** The generator seen through its private `getTypeDefinition`, so it can be wrapped. */
+export function withTypeDefinitionHook(generator: JsonSchemaGenerator): { getTypeDefinition: GetTypeDefinition } {
+  return generator as unknown as { getTypeDefinition: GetTypeDefinition };
+}
