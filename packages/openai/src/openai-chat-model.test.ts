@@ -191,6 +191,14 @@ describe(OpenAiChatModel, () => {
         ]);
       });
 
+      it('should leave out a blank system message (the tool loop inserts one when history is disabled)', async () => {
+        const { model, wire } = await modelWith([chatCompletion()]);
+
+        await model.call(new Prompt([new SystemMessage('  '), new UserMessage('hi')]));
+
+        expect(wire.requests[0].messages).toEqual([{ role: 'user', content: 'hi' }]);
+      });
+
       it("should send '' (never null) as the content of an assistant message with only tool calls", async () => {
         const { model, wire } = await modelWith([chatCompletion()]);
         const call = { id: 'call_1', type: 'function', name: 'listProjects', arguments: '{}' };

@@ -42,7 +42,7 @@ export function toChatCompletionParams(
 }
 
 /**
- * Maps messages to the wire: system, user, assistant (text never `null`; `tool_calls` only when
+ * Maps messages to the wire: system (blank ones are left out), user, assistant (text never `null`; `tool_calls` only when
  * there are calls) and one `tool` message per tool response, in order; then
  * {@link ensureToolCallPairing} makes every call answered exactly once, right after its message.
  */
@@ -51,7 +51,9 @@ export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMe
   for (const message of messages) {
     switch (message.messageType) {
       case MessageType.SYSTEM:
-        result.push({ role: 'system', content: message.text });
+        // A blank system message carries nothing, and some servers reject empty content; the tool loop
+        // with internal history disabled inserts SystemMessage('') as Spring does.
+        if (message.text.trim() !== '') result.push({ role: 'system', content: message.text });
         break;
       case MessageType.USER:
         result.push({ role: 'user', content: message.text });
