@@ -29,6 +29,9 @@ export {
   type ToolSchemaManifest,
   type ToolMethodSchema,
   type ToolParameterSchema,
+  type SerializedToolSchemaManifest,
+  type SerializedToolMethodSchema,
+  serializeToolSchemaManifest,
   toolSchemaKey,
 } from './tool/schema/tool-schema-manifest';
 export type { Integer } from './tool/schema/integer';

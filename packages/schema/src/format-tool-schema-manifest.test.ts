@@ -1,29 +1,49 @@
+import { ToolSchemaRegistry } from '@sprout-ai/core';
 import { formatToolSchemaManifest } from './format-tool-schema-manifest';
+
+const tool = {
+  className: 'B',
+  methodName: 'm',
+  sourceFile: 'b.ts',
+  parameters: [{ name: 'id', index: 0, kind: 'argument' as const, optional: false }],
+  inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+  returnsVoid: false,
+};
 
 describe(formatToolSchemaManifest, () => {
   describe('when tools and keys arrive in any order', () => {
-    it('should write the same text: header keys first, tools sorted, two-space indent, final newline', () => {
-      const tool = {
-        className: 'B',
-        methodName: 'm',
-        sourceFile: 'b.ts',
-        parameters: [],
-        inputSchema: {},
-        returnsVoid: false,
-      };
+    it('should write the same text: header keys first, one sorted tool per line, schemas as JSON text, final newline', () => {
       const text = formatToolSchemaManifest({
         tools: { 'B.m': tool, 'A.m': { ...tool, className: 'A' } },
         sourceHash: 'abc',
         generator: 'g@1',
         version: 1,
       });
-      expect(text.endsWith('}\n')).toBe(true);
-      expect(
-        text.startsWith(
-          '{\n  "version": 1,\n  "generator": "g@1",\n  "sourceHash": "abc",\n  "tools": {\n    "A.m": {',
-        ),
-      ).toBe(true);
-      expect(text.indexOf('"A.m"')).toBeLessThan(text.indexOf('"B.m"'));
+      const schemaText = JSON.stringify(JSON.stringify(tool.inputSchema));
+      expect(text).toBe(
+        '{\n  "version": 2,\n  "generator": "g@1",\n  "sourceHash": "abc",\n  "tools": {\n' +
+          `    "A.m": {"className":"A","methodName":"m","sourceFile":"b.ts","parameters":[{"name":"id","index":0,"kind":"argument","optional":false}],"inputSchema":${schemaText},"returnsVoid":false},\n` +
+          `    "B.m": {"className":"B","methodName":"m","sourceFile":"b.ts","parameters":[{"name":"id","index":0,"kind":"argument","optional":false}],"inputSchema":${schemaText},"returnsVoid":false}\n` +
+          '  }\n}\n',
+      );
+    });
+  });
+
+  describe('when the manifest has no tools', () => {
+    it('should write an empty tools object that reads back', () => {
+      const text = formatToolSchemaManifest({ version: 1, generator: 'g@1', tools: {} });
+      expect(JSON.parse(text)).toEqual({ version: 2, generator: 'g@1', tools: {} });
+    });
+  });
+
+  describe('when the text is read back by the registry', () => {
+    it('should give every entry with its schema object', () => {
+      const registry = new ToolSchemaRegistry().register(
+        JSON.parse(formatToolSchemaManifest({ version: 1, generator: 'g@1', tools: { 'B.m': tool } })),
+      );
+      const entry = registry.get('B', 'm');
+      expect(entry?.inputSchema).toEqual(tool.inputSchema);
+      expect(JSON.parse(JSON.stringify(entry))).toEqual(tool);
     });
   });
 });

@@ -1,21 +1,33 @@
-import type { ToolSchemaManifest } from '@sprout-ai/core';
+import {
+  type SerializedToolSchemaManifest,
+  type ToolSchemaManifest,
+  serializeToolSchemaManifest,
+} from '@sprout-ai/core';
 
 /**
- * The manifest as the JSON text `sprout-schema` writes: two-space indentation, a final newline,
- * tools sorted by key and every object's keys in a fixed order, so regenerating unchanged
- * sources gives a byte-identical file (friendly to committing it and to `--check`).
+ * The manifest as the JSON text `sprout-schema` writes: the version 2 file form (each tool's
+ * `inputSchema` as compact JSON text, which start-up copies instead of parsing), one header key
+ * and one tool per line (compact, so the file is small and quick to parse, and a diff shows which
+ * tools changed), a final newline, tools sorted by key and every object's keys in a fixed order,
+ * so regenerating unchanged sources gives a byte-identical file (friendly to committing it and to `--check`).
  *
  * @param manifest - the manifest to write
- * @returns the JSON text, e.g. `{\n  "version": 1,\n  "generator": "@sprout-ai/schema@0.1.0",\n  ...`
+ * @returns the JSON text, e.g. `{\n  "version": 2,\n  "generator": "@sprout-ai/schema@0.1.0",\n  ...\n  "tools": {\n    "OrderTools.getOrderStatus": {"className":…}\n  }\n}\n`
  */
 export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
-  const tools = Object.fromEntries(Object.entries(manifest.tools).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const ordered: ToolSchemaManifest = {
-    version: manifest.version,
-    generator: manifest.generator,
-    ...(manifest.sourceHash === undefined ? {} : { sourceHash: manifest.sourceHash }),
-    ...(manifest.project === undefined ? {} : { project: manifest.project }),
-    tools,
+  const serialized = serializeToolSchemaManifest(manifest);
+  const header: Omit<SerializedToolSchemaManifest, 'tools'> = {
+    version: serialized.version,
+    generator: serialized.generator,
+    ...(serialized.sourceHash === undefined ? {} : { sourceHash: serialized.sourceHash }),
+    ...(serialized.project === undefined ? {} : { project: serialized.project }),
   };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  const headerLines = Object.entries(header).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+  );
+  const toolLines = Object.entries(serialized.tools)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
+  const tools = toolLines.length === 0 ? '  "tools": {}' : `  "tools": {\n${toolLines.join(',\n')}\n  }`;
+  return `{\n${[...headerLines, tools].join('\n')}\n}\n`;
 }

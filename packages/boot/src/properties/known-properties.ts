@@ -35,13 +35,17 @@ export function relaxedForm(key: string): string {
   return key.toLowerCase().replace(/[-_]/g, '');
 }
 
+let knownKeysByRelaxedForm: Map<string, string> | undefined;
+let knownKeysByEnvironmentName: Map<string, string> | undefined;
+
 /**
  * The canonical form of a key written in any relaxed style (`apiKey`, `api_key`, `API-KEY` all read
  * as `api-key`); map-style keys keep their trailing name verbatim. Unknown keys are returned as given.
  */
 export function canonicalPropertyKey(key: string): string {
-  const relaxed = relaxedForm(key);
-  const known = KNOWN_PROPERTY_KEYS.find((candidate) => relaxedForm(candidate) === relaxed);
+  // Every property read goes through here: look the relaxed form up instead of re-deriving each known key's.
+  knownKeysByRelaxedForm ??= new Map(KNOWN_PROPERTY_KEYS.map((known) => [relaxedForm(known), known]));
+  const known = knownKeysByRelaxedForm.get(relaxedForm(key));
   if (known !== undefined) return known;
   const segments = key.split('.');
   for (const prefix of KNOWN_MAP_PROPERTY_PREFIXES) {
@@ -67,7 +71,11 @@ export function environmentNames(key: string): string[] {
  * environment variable names are case-sensitive).
  */
 export function propertyKeyForEnvironmentVariable(name: string): string | undefined {
-  const known = KNOWN_PROPERTY_KEYS.find((key) => environmentNames(key).includes(name));
+  // Called for every environment variable at start-up: one map instead of deriving each known key's names.
+  knownKeysByEnvironmentName ??= new Map(
+    KNOWN_PROPERTY_KEYS.flatMap((key) => environmentNames(key).map((envName) => [envName, key] as const)).reverse(),
+  );
+  const known = knownKeysByEnvironmentName.get(name);
   if (known !== undefined) return known;
   for (const prefix of KNOWN_MAP_PROPERTY_PREFIXES) {
     for (const envPrefix of environmentNames(prefix)) {

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLogger, SproutError, type ToolSchemaManifest, type ToolSchemaRegistry } from '@sprout-ai/core';
+import {
+  createLogger,
+  type SerializedToolSchemaManifest,
+  SproutError,
+  type ToolSchemaManifest,
+  type ToolSchemaRegistry,
+} from '@sprout-ai/core';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { DEFAULT_SCHEMA_DEV_MODE, SCHEMA_PROPERTY_KEYS } from './schema-properties';
+import { VerifiedSourcesCache } from './verified-sources-cache';
+
+/** A manifest as read from a file: the version 2 file form, or a version 1 object. */
+type LoadedManifest = ToolSchemaManifest | SerializedToolSchemaManifest;
 
 const logger = createLogger('@sprout-ai/boot');
 
@@ -23,7 +33,9 @@ interface SchemaGenerator {
  * - **stale** → fails with that command. Stale means the manifest records its tsconfig (`project`)
  *   and `sourceHash`, the tool source files it lists exist next to it (relative to that tsconfig),
  *   and their hash differs (or some were deleted). When none of the listed sources exist (a
- *   production image with only `dist/`), the check is skipped: the manifest is trusted;
+ *   production image with only `dist/`), the check is skipped: the manifest is trusted. Sources
+ *   whose size, inode and times are those recorded when they last hashed equal are not read again
+ *   (see {@link VerifiedSourcesCache});
  * - with `sprout.schema.dev-mode=true`, a missing or stale manifest is regenerated instead, once,
  *   into `node_modules/.cache/sprout-schema/` (reused while the sources stay the same), with a warning.
  *
@@ -55,9 +67,9 @@ export function loadToolSchemaManifest(
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to generate it at start-up during development.`,
     );
   }
-  let loaded: ToolSchemaManifest;
+  let loaded: LoadedManifest;
   try {
-    loaded = JSON.parse(readFileSync(file, 'utf8')) as ToolSchemaManifest;
+    loaded = JSON.parse(readFileSync(file, 'utf8')) as LoadedManifest;
   } catch {
     registry.loadFile(file); // throws the registry's error naming the file and the problem
     return;
@@ -84,29 +96,32 @@ export function loadToolSchemaManifest(
  * @param manifest - the manifest
  * @param file - its path (its `project` is relative to the file's directory)
  */
-export function staleness(manifest: ToolSchemaManifest, file: string): string | undefined {
+export function staleness(manifest: LoadedManifest, file: string): string | undefined {
   const project = projectOf(manifest, file);
   if (project === undefined || manifest.sourceHash === undefined) return undefined;
   const root = path.dirname(project);
   const sources = [...new Set(Object.values(manifest.tools).map((tool) => tool.sourceFile))].sort();
-  const present = sources.filter((source) => existsSync(path.join(root, source)));
+  const stats = sources.map((source) => statSync(path.join(root, source), { throwIfNoEntry: false }));
+  const present = stats.filter((stat): stat is Stats => stat !== undefined);
   if (present.length === 0) return undefined;
   if (present.length < sources.length) {
-    const gone = sources.filter((source) => !present.includes(source));
+    const gone = sources.filter((_source, i) => stats[i] === undefined);
     return `its tool source files ${gone.join(', ')} no longer exist`;
   }
+  const cache = new VerifiedSourcesCache(SCHEMA_CACHE_DIR, file);
+  if (cache.matches(manifest.sourceHash, sources, present)) return undefined;
   const hash = createHash('sha256');
   for (const source of sources) {
     hash.update(`${source}\0`);
     hash.update(readFileSync(path.join(root, source)));
     hash.update('\0');
   }
-  return hash.digest('hex') === manifest.sourceHash
-    ? undefined
-    : 'its tool source files changed since it was generated';
+  if (hash.digest('hex') !== manifest.sourceHash) return 'its tool source files changed since it was generated';
+  cache.record(manifest.sourceHash, sources, present);
+  return undefined;
 }
 
-function projectOf(manifest: ToolSchemaManifest, file: string): string | undefined {
+function projectOf(manifest: LoadedManifest, file: string): string | undefined {
   return manifest.project === undefined ? undefined : path.resolve(path.dirname(file), manifest.project);
 }
 
@@ -115,13 +130,13 @@ function command(project: string, file: string): string {
 }
 
 /** Regenerates into the cache (or reuses a cached manifest that still matches the sources). */
-function regenerate(file: string, project: string, why: string): ToolSchemaManifest {
+function regenerate(file: string, project: string, why: string): LoadedManifest {
   const cacheFile = path.resolve(
     SCHEMA_CACHE_DIR,
     `${createHash('sha256').update(file).digest('hex').slice(0, 16)}-${path.basename(file)}`,
   );
   if (existsSync(cacheFile)) {
-    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as ToolSchemaManifest;
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as LoadedManifest;
     if (cached.sourceHash !== undefined && staleness(cached, cacheFile) === undefined) {
       logger.warn(
         { manifest: file, cache: cacheFile },

@@ -22,9 +22,11 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
   const name = nonBlank(options.name) ?? options.methodName;
   const description = nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
   const mergeInputSchema = (): string => JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
-  if (Object.values(method.paramOptions).some((param) => param.schema !== undefined)) {
-    // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
-    return toolDefinition({ name, description, inputSchema: mergeInputSchema(), strict: options.strict });
+  for (const index in method.paramOptions) {
+    if (method.paramOptions[index].schema !== undefined) {
+      // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
+      return toolDefinition({ name, description, inputSchema: mergeInputSchema(), strict: options.strict });
+    }
   }
   // Start-up with hundreds of tools: the schema text is made when first read (the first request
   // that offers the tool), not for every tool at start-up. Same fields, frozen, as toolDefinition().

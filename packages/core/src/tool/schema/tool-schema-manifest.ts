@@ -1,6 +1,7 @@
 /**
- * The build-time schema manifest written by `sprout-schema` and read at start-up, e.g.
- * `{"version":1,"tools":{"OrderTools.getOrderStatus":{...}}}`.
+ * The build-time schemas of `@Tool` methods, as `generateToolSchemaManifest` returns them and as a
+ * manifest object given to the registry, e.g. `{"version":1,"tools":{"OrderTools.getOrderStatus":{...}}}`.
+ * The file `sprout-schema` writes is the {@link SerializedToolSchemaManifest} form of it.
  */
 export interface ToolSchemaManifest {
   readonly version: 1;
@@ -60,4 +61,38 @@ export interface ToolMethodSchema {
 /** Key of a tool method in the manifest. */
 export function toolSchemaKey(className: string, methodName: string): string {
   return `${className}.${methodName}`;
+}
+
+/**
+ * The manifest file `sprout-schema` writes (version 2): a {@link ToolSchemaManifest} whose
+ * `inputSchema`s are compact JSON text, e.g.
+ * `{"version":2,"tools":{"OrderTools.getOrderStatus":{...,"inputSchema":"{\"$schema\":…}"}}}`.
+ *
+ * @remarks Why text: start-up reads the file on every launch, and JSON.parse of hundreds of schema
+ * object trees dominated loading a 500-tool manifest; a string is copied, not parsed, and each
+ * schema is parsed when first read (the first request that offers the tool).
+ */
+export interface SerializedToolSchemaManifest extends Omit<ToolSchemaManifest, 'version' | 'tools'> {
+  readonly version: 2;
+  /** Keyed by `ClassName.methodName`. */
+  readonly tools: Readonly<Record<string, SerializedToolMethodSchema>>;
+}
+
+/** A {@link ToolMethodSchema} as stored in a {@link SerializedToolSchemaManifest}: `inputSchema` is JSON text. */
+export interface SerializedToolMethodSchema extends Omit<ToolMethodSchema, 'inputSchema'> {
+  readonly inputSchema: string;
+}
+
+/**
+ * The file form of a manifest: the same header and entries, each `inputSchema` as compact JSON text.
+ *
+ * @param manifest - a manifest object
+ * @returns its version 2 form (entries in the given order)
+ */
+export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): SerializedToolSchemaManifest {
+  const tools: Record<string, SerializedToolMethodSchema> = {};
+  for (const [key, entry] of Object.entries(manifest.tools)) {
+    tools[key] = { ...entry, inputSchema: JSON.stringify(entry.inputSchema) };
+  }
+  return { ...manifest, version: 2, tools };
 }

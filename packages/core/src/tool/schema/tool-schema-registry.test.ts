@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SproutError } from '../../error/sprout-error';
-import type { ToolSchemaManifest } from './tool-schema-manifest';
+import { serializeToolSchemaManifest, type ToolSchemaManifest } from './tool-schema-manifest';
 import { ToolSchemaRegistry } from './tool-schema-registry';
 
 const entry = {
@@ -37,10 +37,54 @@ describe(ToolSchemaRegistry, () => {
   describe('.register', () => {
     describe('when the manifest has another version', () => {
       it('should throw a SproutError telling to regenerate it', () => {
-        const v2 = { ...manifest, version: 2 } as unknown as ToolSchemaManifest;
-        expect(() => new ToolSchemaRegistry().register(v2)).toThrow(
+        const v3 = { ...manifest, version: 3 } as unknown as ToolSchemaManifest;
+        expect(() => new ToolSchemaRegistry().register(v3)).toThrow(
           new SproutError(
-            'Tool schema manifest <manifest> has version 2, but this version of @sprout-ai/core reads version 1. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
+            'Tool schema manifest <manifest> has version 3, but this version of @sprout-ai/core reads versions 1 and 2. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
+          ),
+        );
+      });
+    });
+
+    describe('when the manifest is the version 2 file form (schemas as JSON text)', () => {
+      const serialized = serializeToolSchemaManifest(manifest);
+
+      it('should give the entry with its schema parsed', () => {
+        const found = new ToolSchemaRegistry().register(serialized).get('OrderTools', 'getOrderStatus');
+        expect(found).toMatchObject({
+          className: 'OrderTools',
+          methodName: 'getOrderStatus',
+          parameters: entry.parameters,
+        });
+        expect(found?.inputSchema).toEqual(entry.inputSchema);
+        expect(found?.inputSchema).toBe(found?.inputSchema);
+      });
+
+      it('should refuse at registration a schema that is not object text, naming the tool', () => {
+        const broken = {
+          ...serialized,
+          tools: {
+            'OrderTools.getOrderStatus': { ...serialized.tools['OrderTools.getOrderStatus'], inputSchema: '[1]' },
+          },
+        };
+        expect(() => new ToolSchemaRegistry().register(broken, 'dist/tool-schemas.json')).toThrow(
+          'Tool schema manifest dist/tool-schemas.json: the inputSchema of OrderTools.getOrderStatus is not JSON object text.',
+        );
+      });
+
+      it('should name the tool when its schema text is cut short, when the schema is first read', () => {
+        const broken = {
+          ...serialized,
+          tools: {
+            'OrderTools.getOrderStatus': { ...serialized.tools['OrderTools.getOrderStatus'], inputSchema: '{"type":' },
+          },
+        };
+        const found = new ToolSchemaRegistry()
+          .register(broken, 'dist/tool-schemas.json')
+          .get('OrderTools', 'getOrderStatus');
+        expect(() => found?.inputSchema).toThrow(
+          new SproutError(
+            'Tool schema manifest dist/tool-schemas.json: the inputSchema of OrderTools.getOrderStatus is not JSON object text. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
           ),
         );
       });
