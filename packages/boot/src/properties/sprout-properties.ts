@@ -1,6 +1,6 @@
 import { bindChatClientProperties, type ChatClientProperties } from './chat-client-properties';
 import { bindChatMemoryProperties, type ChatMemoryProperties } from './chat-memory-properties';
-import { canonicalPropertyKey, environmentNames } from './known-properties';
+import { canonicalPropertyKey, environmentNames, isKnownPropertyKey } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
 import { bindToolCallingProperties, type ToolCallingProperties } from './tool-calling-properties';
@@ -121,6 +121,8 @@ export class SproutProperties {
    */
   private bind(key: string): string {
     const canonical = canonicalPropertyKey(key);
+    // Sprout's own keys already took their environment variables in loadProperties.
+    if (isKnownPropertyKey(canonical)) return canonical;
     const current = this.values.get(canonical);
     if (current?.origin === 'override' || current?.origin.startsWith('environment variable')) return canonical;
     for (const name of environmentNames(canonical)) {

@@ -1,8 +1,8 @@
 import { SproutError } from '../../error/sprout-error';
 import { createLogger } from '../../util/logger';
 import type { ToolOptions } from '../annotation/tool';
-import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
 import { runtimeToolMethodSchema } from '../schema/runtime-tool-method-schema';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
@@ -14,6 +14,9 @@ import { MethodToolCallback } from './method-tool-callback';
 import { methodToolDefinition } from './method-tool-definition';
 
 const logger = createLogger('sprout.tool.method');
+
+/** Shared by every `@Tool(returnDirect: true)` callback (metadata is frozen). */
+const RETURN_DIRECT_METADATA: ToolMetadata = Object.freeze({ returnDirect: true });
 
 /** Tool names OpenAI accepts. */
 const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -96,7 +99,7 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
         callbacks.push(
           new MethodToolCallback({
             toolDefinition: definition,
-            toolMetadata: Object.freeze({ returnDirect: toolOptions.returnDirect ?? false }),
+            toolMetadata: toolOptions.returnDirect === true ? RETURN_DIRECT_METADATA : DEFAULT_TOOL_METADATA,
             toolObject,
             toolMethodName: toolOptions.methodName,
             methodSchema: schema,
@@ -147,13 +150,14 @@ export class MethodToolCallbackProviderBuilder {
   }
 }
 
+/** The tool's `resultConverter` (a class is instantiated once per provider); `undefined` lets the callback use its default. */
 function resolveConverter(
   options: ToolOptions,
   toolName: string,
   instances: Map<unknown, ToolCallResultConverter>,
-): ToolCallResultConverter {
+): ToolCallResultConverter | undefined {
   const converter = options.resultConverter;
-  if (converter === undefined) return new DefaultToolCallResultConverter({ toolName });
+  if (converter === undefined) return undefined;
   if (typeof converter !== 'function') return converter;
   let instance = instances.get(converter);
   if (instance === undefined) {

@@ -50,7 +50,7 @@ export class MethodToolCallback implements ToolCallback {
   private readonly toolObject: object;
   private readonly toolMethodName: string;
   private readonly methodSchema: ToolMethodSchema;
-  private readonly resultConverter: ToolCallResultConverter;
+  #resultConverter: ToolCallResultConverter | undefined;
   #argumentsParser: ToolArgumentsParser | undefined;
 
   /**
@@ -89,8 +89,7 @@ export class MethodToolCallback implements ToolCallback {
     this.toolObject = toolObject;
     this.toolMethodName = toolMethodName;
     this.methodSchema = methodSchema;
-    this.resultConverter =
-      options.resultConverter ?? new DefaultToolCallResultConverter({ toolName: toolDefinition.name });
+    this.#resultConverter = options.resultConverter;
     // A schema made from the manifest is a JSON object by construction: its parser is made at the
     // first call, not for each of hundreds of tools at start-up. Any other schema is checked now.
     if (!hasWellFormedInputSchema(toolDefinition)) this.#argumentsParser = new ToolArgumentsParser(toolDefinition);
@@ -139,6 +138,12 @@ export class MethodToolCallback implements ToolCallback {
 
   /** {@link MethodToolCallback.parameterTypes}, read on the first call (decorator metadata is fixed by then). */
   #parameterTypes: readonly unknown[] | undefined;
+
+  /** The given converter, else a {@link DefaultToolCallResultConverter} made at the first call (not for every tool at start-up). */
+  private get resultConverter(): ToolCallResultConverter {
+    this.#resultConverter ??= new DefaultToolCallResultConverter({ toolName: this.toolDefinition.name });
+    return this.#resultConverter;
+  }
 
   private get argumentsParser(): ToolArgumentsParser {
     this.#argumentsParser ??= new ToolArgumentsParser(this.toolDefinition);
