@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
 import { type Message, createLogger } from '@sprout-ai/core';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { type StoredMessage, fromStoredMessage, toStoredMessage } from './message-codec';
 
 const logger = createLogger('RedisChatMemoryRepository');
+
+let ioredisModule: typeof import('ioredis') | undefined;
+/** ioredis, loaded when a repository creates its client rather than at start-up (~45 modules). */
+function ioredis(): typeof import('ioredis') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (ioredisModule ??= require('ioredis') as typeof import('ioredis'));
+}
 
 /** Key prefix of {@link RedisChatMemoryRepository} when none is given. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'chat-memory:';
@@ -95,6 +102,7 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
       this.client = options.client;
     } else {
       const url = options.url ?? DEFAULT_REDIS_URL;
+      const { Redis } = ioredis();
       try {
         this.client = new Redis(url, { maxRetriesPerRequest: 1 });
       } catch (error) {

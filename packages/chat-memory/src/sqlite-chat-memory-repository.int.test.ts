@@ -48,6 +48,19 @@ describe(SqliteChatMemoryRepository, () => {
       });
     });
 
+    describe('when an open database is given', () => {
+      it('should use it and leave it open on close', async () => {
+        const database = new Database(':memory:');
+        const repository = new SqliteChatMemoryRepository({ database, tableName: 'given' });
+        await repository.saveAll('c-1', [new UserMessage('hello')]);
+        repository.close();
+
+        expect(database.open).toBe(true);
+        expect(database.prepare('SELECT conversation_id AS id FROM given').all()).toEqual([{ id: 'c-1' }]);
+        database.close();
+      });
+    });
+
     describe('when the table name is not a plain identifier', () => {
       it('should refuse it', () => {
         expect(() => new SqliteChatMemoryRepository({ tableName: 'x; DROP TABLE y' })).toThrow(

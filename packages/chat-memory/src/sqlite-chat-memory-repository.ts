@@ -2,9 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
 import type { Message } from '@sprout-ai/core';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { decodeMessage, encodeMessage } from './message-codec';
+
+let betterSqlite3Module: typeof Database | undefined;
+/** better-sqlite3 (a native addon), loaded when a repository opens its own database rather than at start-up. */
+function betterSqlite3(): typeof Database {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (betterSqlite3Module ??= require('better-sqlite3') as typeof Database);
+}
 
 /** Table created by {@link SqliteChatMemoryRepository} when none is named. */
 export const DEFAULT_SQLITE_TABLE_NAME = 'sprout_chat_memory';
@@ -66,7 +73,7 @@ export class SqliteChatMemoryRepository implements ChatMemoryRepository {
       if (options.database === undefined && path !== ':memory:' && path !== '') {
         mkdirSync(dirname(path), { recursive: true });
       }
-      this.#db = options.database ?? new Database(path, { timeout: 5000 });
+      this.#db = options.database ?? new (betterSqlite3())(path, { timeout: 5000 });
       this.#owned = options.database === undefined;
       if (this.#owned && !this.#db.memory) this.#db.pragma('journal_mode = WAL');
       this.#db.exec(

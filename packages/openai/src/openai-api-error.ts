@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { SproutError } from '@sprout-ai/core';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
+import { openAiSdk } from './openai-sdk';
 
 /**
  * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or
@@ -56,6 +57,9 @@ const BASE_URL_HINT = 'Check spring.ai.openai.base-url.';
  * returned unchanged.
  */
 export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext): unknown {
+  // openai's errors are Errors; anything else is returned without loading the package.
+  if (!(error instanceof Error)) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk();
   if (!(error instanceof APIError)) return error;
   const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
   const base = { baseUrl: context.baseUrl, model: context.model, cause: error };

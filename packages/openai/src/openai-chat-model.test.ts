@@ -151,6 +151,23 @@ describe(OpenAiChatModel, () => {
         expect(response.result?.output.text).toBe('via client');
         expect(wire.recordedRequests[0].headers.authorization).toBe('Bearer sk-client');
       });
+
+      it('should turn the errors of a given client into OpenAiApiError', async () => {
+        const wire = await OpenAiWireServer.start({
+          script: [{ status: 401, body: { error: { message: 'Bad key.' } } }],
+        });
+        server = wire;
+        const client = new OpenAI({ baseURL: wire.baseUrl, apiKey: 'sk-client', maxRetries: 0 });
+        const model = new OpenAiChatModel({ client });
+
+        const error: unknown = await model.call(new Prompt('hi')).catch((e: unknown) => e);
+
+        expect(error).toBeInstanceOf(OpenAiApiError);
+        expect(error).toMatchObject({
+          status: 401,
+          message: expect.stringContaining('answered 401 Unauthorized: Bad key'),
+        });
+      });
     });
 
     describe('when mapping messages', () => {

@@ -9,10 +9,11 @@ import {
   type ToolCallingManager,
   type ToolDefinition,
 } from '@sprout-ai/core';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { mergeChatOptions } from './merge-chat-options';
 import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
+import { openAiSdk } from './openai-sdk';
 import {
   DEFAULT_OPENAI_BASE_URL,
   DEFAULT_OPENAI_MAX_RETRIES,
@@ -111,6 +112,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       this.baseUrl = options.client.baseURL;
     } else {
       this.baseUrl = resolveOpenAiBaseUrl(options.baseUrl ?? DEFAULT_OPENAI_BASE_URL);
+      const { OpenAI } = openAiSdk();
       this.client = new OpenAI({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,

@@ -1,28 +1,46 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  type CallToolResult,
-  type Implementation,
-  type Tool as McpTool,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { createLogger } from '@sprout-ai/core';
-import { z } from 'zod';
 import { McpConnectionError } from './mcp-connection-error';
 
 const logger = createLogger('@sprout-ai/mcp/client');
 
-/**
- * `tools/list` results as servers really send them: only each tool's `name` is checked, so one
- * tool with an odd `inputSchema` (no `type`, say) does not hide the others; the schemas are
- * normalised later.
- */
-const LenientListToolsResultSchema = z.looseObject({
-  tools: z.array(z.looseObject({ name: z.string() })),
-  nextCursor: z.string().optional(),
-});
+let mcpClientSdkModules: ReturnType<typeof loadMcpClientSdk> | undefined;
+
+/** The MCP SDK client, its transports and zod: loaded when the first session opens, not at start-up (~300 modules). */
+function mcpClientSdk(): ReturnType<typeof loadMcpClientSdk> {
+  return (mcpClientSdkModules ??= loadMcpClientSdk());
+}
+
+function loadMcpClientSdk() {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at start-up (see mcpClientSdk) */
+  const { Client } =
+    require('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } =
+    require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { StreamableHTTPClientTransport } =
+    require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const { ToolListChangedNotificationSchema } =
+    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const { z } = require('zod') as typeof import('zod');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return {
+    Client,
+    StdioClientTransport,
+    StreamableHTTPClientTransport,
+    ToolListChangedNotificationSchema,
+    /**
+     * `tools/list` results as servers really send them: only each tool's `name` is checked, so one
+     * tool with an odd `inputSchema` (no `type`, say) does not hide the others; the schemas are
+     * normalised later.
+     */
+    LenientListToolsResultSchema: z.looseObject({
+      tools: z.array(z.looseObject({ name: z.string() })),
+      nextCursor: z.string().optional(),
+    }),
+  };
+}
 
 /** Default of `spring.ai.mcp.client.request-timeout`: 20 s, as in Spring AI. */
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 20_000;
@@ -146,7 +164,7 @@ export class McpClientConnection {
     do {
       const page = await client.request(
         { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        LenientListToolsResultSchema,
+        mcpClientSdk().LenientListToolsResultSchema,
         { timeout: this.requestTimeoutMs },
       );
       tools.push(...(page.tools as McpTool[]));
@@ -198,6 +216,7 @@ export class McpClientConnection {
   }
 
   private async open(): Promise<Client> {
+    const { Client, ToolListChangedNotificationSchema } = mcpClientSdk();
     const client = new Client(this.clientInfo, { capabilities: {} });
     const transport = this.createTransport();
     client.onclose = () => {
@@ -226,6 +245,7 @@ export class McpClientConnection {
   }
 
   private createTransport(): Transport {
+    const { StdioClientTransport, StreamableHTTPClientTransport } = mcpClientSdk();
     const t = this.transport;
     if (t.type === 'stdio') {
       return new StdioClientTransport({

@@ -3,18 +3,9 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  type CallToolResult,
-  CallToolRequestSchema,
-  ErrorCode,
-  type Implementation,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import {
   assertUniqueToolNames,
   createLogger,
@@ -25,6 +16,36 @@ import {
 import { McpToolError } from './mcp-tool-error';
 
 const logger = createLogger('@sprout-ai/mcp/server');
+
+let mcpServerSdkModules: ReturnType<typeof loadMcpServerSdk> | undefined;
+
+/** The MCP SDK server and its transports: loaded when a server is first created, not at start-up (~300 modules with zod and hono). */
+function mcpServerSdk(): ReturnType<typeof loadMcpServerSdk> {
+  return (mcpServerSdkModules ??= loadMcpServerSdk());
+}
+
+function loadMcpServerSdk() {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at start-up (see mcpServerSdk) */
+  const { Server } =
+    require('@modelcontextprotocol/sdk/server/index.js') as typeof import('@modelcontextprotocol/sdk/server/index.js');
+  const { StdioServerTransport } =
+    require('@modelcontextprotocol/sdk/server/stdio.js') as typeof import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { StreamableHTTPServerTransport } =
+    require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { CallToolRequestSchema, ErrorCode, isInitializeRequest, ListToolsRequestSchema, McpError } =
+    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return {
+    Server,
+    StdioServerTransport,
+    StreamableHTTPServerTransport,
+    CallToolRequestSchema,
+    ErrorCode,
+    isInitializeRequest,
+    ListToolsRequestSchema,
+    McpError,
+  };
+}
 
 /** Default `serverInfo` (`spring.ai.mcp.server.name` / `.version`). */
 export const DEFAULT_MCP_SERVER_INFO: Implementation = { name: 'mcp-server', version: '1.0.0' };
@@ -134,6 +155,7 @@ export class McpToolServer {
 
   /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
   createServer(): Server {
+    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = mcpServerSdk();
     const server = new Server(this.serverInfo, {
       capabilities: { tools: {} },
       ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
@@ -164,6 +186,7 @@ export class McpToolServer {
    */
   async connectStdio(stdin?: Readable, stdout?: Writable): Promise<McpServerHandle> {
     const server = this.createServer();
+    const { StdioServerTransport } = mcpServerSdk();
     await server.connect(new StdioServerTransport(stdin, stdout));
     return { close: () => server.close() };
   }
@@ -176,6 +199,7 @@ export class McpToolServer {
    * @returns the endpoint's URL and a close function
    */
   async listen(options: McpHttpListenOptions = {}): Promise<McpHttpServerHandle> {
+    const { ErrorCode } = mcpServerSdk();
     const host = options.host ?? '127.0.0.1';
     const path = options.path ?? DEFAULT_MCP_ENDPOINT;
     const sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -215,6 +239,7 @@ export class McpToolServer {
       authenticate?: McpHttpAuthenticator;
     },
   ): Promise<void> {
+    const { ErrorCode, isInitializeRequest, StreamableHTTPServerTransport } = mcpServerSdk();
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname !== context.path) {
       req.resume();
@@ -270,6 +295,7 @@ export class McpToolServer {
   ): Promise<CallToolResult> {
     const callback = this.byName.get(name);
     if (callback === undefined) {
+      const { McpError, ErrorCode } = mcpServerSdk();
       throw new McpError(
         ErrorCode.InvalidParams,
         `Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`,

@@ -1,4 +1,3 @@
-import { jsonrepair } from 'jsonrepair';
 import { takeParsedArguments } from './parsed-arguments-handoff';
 
 /**
@@ -117,6 +116,7 @@ function repairText(text: string, repairs: ToolArgumentRepair[], depth: number):
 
   const parsed = tryParse(candidate);
   if (parsed.ok) return fromValue(parsed.value, undefined, repairs, depth);
+  const { jsonrepair } = jsonRepairModule();
   let fixed: string;
   try {
     fixed = jsonrepair(candidate);
@@ -127,6 +127,13 @@ function repairText(text: string, repairs: ToolArgumentRepair[], depth: number):
   if (!reparsed.ok) return notUsable(syntax(), repairs, strict.error);
   repairs.push('json-syntax');
   return fromValue(reparsed.value, undefined, repairs, depth);
+}
+
+let jsonRepair: typeof import('jsonrepair') | undefined;
+/** jsonrepair, loaded the first time arguments need a syntax repair (rare) rather than at start-up. */
+function jsonRepairModule(): typeof import('jsonrepair') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (jsonRepair ??= require('jsonrepair') as typeof import('jsonrepair'));
 }
 
 function fromValue(

@@ -1,5 +1,5 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import { createLogger } from '../../util/logger';
@@ -143,11 +143,16 @@ function parseSchema(toolDefinition: ToolDefinition): Record<string, unknown> {
   return schema as Record<string, unknown>;
 }
 
+/** The shared ajv instance; ajv and ajv-formats are loaded here, at the first schema compiled (~200 modules: start-up cost). */
 function sharedAjv(): Ajv2020 {
   if (ajv === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+    const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+    const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
     // inlineRefs: false — schemas come from untrusted MCP servers too; inlining every $ref target at
     // compile time lets a small schema with a widely referenced definition take seconds to compile.
-    ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false, inlineRefs: false });
+    ajv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, inlineRefs: false });
     addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
   }
   return ajv;

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
+import type { ValidationError } from 'class-validator';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { ToolParameterSchema } from '../schema/tool-schema-manifest';
 import type { ToolArguments } from '../execution/tool-arguments-parser';
@@ -72,12 +71,26 @@ async function convert(value: unknown, type: unknown, pointer: string, violation
     return date;
   }
   if (typeof type === 'function' && !NOT_USER_CLASSES.has(type) && typeof value === 'object' && !Array.isArray(value)) {
-    const instance: unknown = plainToInstance(type as new () => object, value);
-    const errors = await validate(instance as object, { forbidUnknownValues: false });
+    const instance: unknown = classTransformer().plainToInstance(type as new () => object, value);
+    const errors = await classValidator().validate(instance as object, { forbidUnknownValues: false });
     violations.push(...describeValidationErrors(errors, pointer));
     return instance;
   }
   return value;
+}
+
+let classTransformerModule: typeof import('class-transformer') | undefined;
+/** class-transformer, loaded at the first DTO argument converted rather than at start-up (~35 modules). */
+function classTransformer(): typeof import('class-transformer') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (classTransformerModule ??= require('class-transformer') as typeof import('class-transformer'));
+}
+
+let classValidatorModule: typeof import('class-validator') | undefined;
+/** class-validator, loaded at the first DTO argument validated rather than at start-up (~320 modules with validator.js). */
+function classValidator(): typeof import('class-validator') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (classValidatorModule ??= require('class-validator') as typeof import('class-validator'));
 }
 
 function describeValidationErrors(errors: readonly ValidationError[], base: string): string[] {

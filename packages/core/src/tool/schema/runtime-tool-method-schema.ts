@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { getMetadataStorage } from 'class-validator';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { FoundToolMethod } from '../method/find-tool-methods';
 import type { ToolMethodSchema, ToolParameterSchema } from './tool-schema-manifest';
@@ -106,12 +105,9 @@ export function classValidatorSchema(type: ClassType, defs: Schema): Schema {
   const ref = { $ref: `#/$defs/${type.name}` };
   if (defs[type.name] !== undefined) return ref;
   defs[type.name] = {};
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(
-    type as unknown as new () => unknown,
-    '',
-    true,
-    false,
-  );
+  const metadata = classValidator()
+    .getMetadataStorage()
+    .getTargetValidationMetadatas(type as unknown as new () => unknown, '', true, false);
   const properties: Record<string, Schema> = {};
   const optional = new Set<string>();
   for (const entry of metadata) {
@@ -184,8 +180,15 @@ function isValidatedClass(type: unknown): type is ClassType {
   return (
     typeof type === 'function' &&
     !DESIGN_TYPES.has(type) &&
-    getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0
+    classValidator().getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0
   );
+}
+
+let classValidatorModule: typeof import('class-validator') | undefined;
+/** class-validator, loaded when the runtime fallback first reads its metadata rather than at start-up (~320 modules). */
+function classValidator(): typeof import('class-validator') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
+  return (classValidatorModule ??= require('class-validator') as typeof import('class-validator'));
 }
 
 function isSchemaObject(value: unknown): value is Schema {
