@@ -21,6 +21,7 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
     generator: serialized.generator,
     ...(serialized.sourceHash === undefined ? {} : { sourceHash: serialized.sourceHash }),
     ...(serialized.project === undefined ? {} : { project: serialized.project }),
+    sources: serialized.sources,
   };
   const headerLines = Object.entries(header).map(
     ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,

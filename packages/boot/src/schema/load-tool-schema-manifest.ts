@@ -3,17 +3,14 @@ import { existsSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSyn
 import path from 'node:path';
 import {
   createLogger,
-  type SerializedToolSchemaManifest,
   SproutError,
+  ToolSchemaManifestDocument,
   type ToolSchemaManifest,
   type ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { DEFAULT_SCHEMA_DEV_MODE, SCHEMA_PROPERTY_KEYS } from './schema-properties';
 import { VerifiedSourcesCache } from './verified-sources-cache';
-
-/** A manifest as read from a file: the version 2 file form, or a version 1 object. */
-type LoadedManifest = ToolSchemaManifest | SerializedToolSchemaManifest;
 
 const logger = createLogger('@sprout-ai/boot');
 
@@ -67,14 +64,8 @@ export function loadToolSchemaManifest(
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to generate it at start-up during development.`,
     );
   }
-  let loaded: LoadedManifest;
-  try {
-    loaded = JSON.parse(readFileSync(file, 'utf8')) as LoadedManifest;
-  } catch {
-    registry.loadFile(file); // throws the registry's error naming the file and the problem
-    return;
-  }
-  const stale = typeof loaded === 'object' && loaded?.tools !== undefined ? staleness(loaded, file) : undefined;
+  const loaded = ToolSchemaManifestDocument.parse(readFileSync(file, 'utf8'), file);
+  const stale = staleness(loaded, file);
   if (stale === undefined) {
     registry.register(loaded, file);
     return;
@@ -96,11 +87,11 @@ export function loadToolSchemaManifest(
  * @param manifest - the manifest
  * @param file - its path (its `project` is relative to the file's directory)
  */
-export function staleness(manifest: LoadedManifest, file: string): string | undefined {
+export function staleness(manifest: ToolSchemaManifestDocument, file: string): string | undefined {
   const project = projectOf(manifest, file);
   if (project === undefined || manifest.sourceHash === undefined) return undefined;
   const root = path.dirname(project);
-  const sources = [...new Set(Object.values(manifest.tools).map((tool) => tool.sourceFile))].sort();
+  const sources = manifest.sourceFiles();
   const stats = sources.map((source) => statSync(path.join(root, source), { throwIfNoEntry: false }));
   const present = stats.filter((stat): stat is Stats => stat !== undefined);
   if (present.length === 0) return undefined;
@@ -121,7 +112,7 @@ export function staleness(manifest: LoadedManifest, file: string): string | unde
   return undefined;
 }
 
-function projectOf(manifest: LoadedManifest, file: string): string | undefined {
+function projectOf(manifest: { readonly project?: string }, file: string): string | undefined {
   return manifest.project === undefined ? undefined : path.resolve(path.dirname(file), manifest.project);
 }
 
@@ -130,13 +121,13 @@ function command(project: string, file: string): string {
 }
 
 /** Regenerates into the cache (or reuses a cached manifest that still matches the sources). */
-function regenerate(file: string, project: string, why: string): LoadedManifest {
+function regenerate(file: string, project: string, why: string): ToolSchemaManifest | ToolSchemaManifestDocument {
   const cacheFile = path.resolve(
     SCHEMA_CACHE_DIR,
     `${createHash('sha256').update(file).digest('hex').slice(0, 16)}-${path.basename(file)}`,
   );
   if (existsSync(cacheFile)) {
-    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as LoadedManifest;
+    const cached = ToolSchemaManifestDocument.parse(readFileSync(cacheFile, 'utf8'), cacheFile);
     if (cached.sourceHash !== undefined && staleness(cached, cacheFile) === undefined) {
       logger.warn(
         { manifest: file, cache: cacheFile },

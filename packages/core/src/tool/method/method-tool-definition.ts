@@ -20,23 +20,26 @@ const wellFormedDefinitions = new WeakSet<ToolDefinition>();
 export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethodSchema): ToolDefinition {
   const { options } = method;
   const name = nonBlank(options.name) ?? options.methodName;
-  const description = nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
+  const describe = (): string => nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
   const mergeInputSchema = (): string => JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
   for (const index in method.paramOptions) {
     if (method.paramOptions[index].schema !== undefined) {
       // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
-      return toolDefinition({ name, description, inputSchema: mergeInputSchema(), strict: options.strict });
+      return toolDefinition({ name, description: describe(), inputSchema: mergeInputSchema(), strict: options.strict });
     }
   }
-  // Start-up with hundreds of tools: the schema text is made when first read (the first request
-  // that offers the tool), not for every tool at start-up. Same fields, frozen, as toolDefinition().
+  // Start-up with hundreds of tools: the manifest entry is read, and the schema text made, when
+  // first needed (the first request that offers the tool), not for every tool at start-up. Same
+  // fields, frozen, as toolDefinition(); spreading or serialising it reads them.
+  let description: string | undefined;
   let inputSchema: string | undefined;
   const definition: ToolDefinition = Object.freeze({
     name,
-    description,
+    get description(): string {
+      return (description ??= describe());
+    },
     get inputSchema(): string {
-      inputSchema ??= mergeInputSchema();
-      return inputSchema;
+      return (inputSchema ??= mergeInputSchema());
     },
     ...(options.strict === undefined ? {} : { strict: options.strict }),
   });

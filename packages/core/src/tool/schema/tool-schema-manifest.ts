@@ -74,6 +74,11 @@ export function toolSchemaKey(className: string, methodName: string): string {
  */
 export interface SerializedToolSchemaManifest extends Omit<ToolSchemaManifest, 'version' | 'tools'> {
   readonly version: 2;
+  /**
+   * The tools' `sourceFile`s, sorted, without repeats: start-up checks the manifest against them
+   * without reading any tool entry.
+   */
+  readonly sources?: readonly string[];
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, SerializedToolMethodSchema>>;
 }
@@ -94,5 +99,6 @@ export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): Seria
   for (const [key, entry] of Object.entries(manifest.tools)) {
     tools[key] = { ...entry, inputSchema: JSON.stringify(entry.inputSchema) };
   }
-  return { ...manifest, version: 2, tools };
+  const sources = [...new Set(Object.values(manifest.tools).map((entry) => entry.sourceFile))].sort();
+  return { ...manifest, version: 2, sources, tools };
 }

@@ -1,0 +1,329 @@
+import { SproutError } from '../../error/sprout-error';
+import {
+  type SerializedToolMethodSchema,
+  type SerializedToolSchemaManifest,
+  type ToolMethodSchema,
+  type ToolParameterSchema,
+  type ToolSchemaManifest,
+  toolSchemaKey,
+} from './tool-schema-manifest';
+
+/** The manifest versions Sprout reads: 1 (schemas as objects) and 2 (schemas as JSON text, the file form). */
+const SUPPORTED_VERSIONS: readonly unknown[] = [1, 2];
+
+/** Appended to every manifest error. */
+export const REGENERATE_HINT = 'Run `npm run build` (or `npx sprout-schema`) to regenerate it.';
+
+/** Where the tool lines begin in the file `formatToolSchemaManifest` writes. */
+const TOOLS_OPENING = '\n  "tools": {\n';
+const TOOL_LINE_PREFIX = '    "';
+const TOOLS_CLOSING = '  }\n}';
+
+/** The header of a manifest: everything but its tools. */
+type ManifestHeader = Omit<SerializedToolSchemaManifest, 'version' | 'tools'> & { readonly version: 1 | 2 };
+
+/**
+ * A tool schema manifest as start-up reads it: the header at once, and each tool's entry as a
+ * {@link ToolMethodSchema} whose fields are parsed when first read.
+ *
+ * For the file `sprout-schema` writes (version 2, one tool per line), {@link parse} only finds
+ * where each tool's line is: no entry is parsed until a field of it is read, and a schema only
+ * when its `inputSchema` is (the first request that offers the tool). Any other JSON text (hand
+ * formatted, version 1) is parsed whole, as is a manifest object given to {@link from}.
+ *
+ * @remarks Why: start-up with hundreds of tools spent most of its manifest time in `JSON.parse`
+ * and in the garbage it leaves; a tool line is a slice of the file's text until it is needed.
+ */
+export class ToolSchemaManifestDocument {
+  readonly version: 1 | 2;
+  /** Generator name and version, e.g. `@sprout-ai/schema@0.1.0`. */
+  readonly generator: string;
+  /** See {@link ToolSchemaManifest.sourceHash}. */
+  readonly sourceHash?: string;
+  /** See {@link ToolSchemaManifest.project}. */
+  readonly project?: string;
+  /** Where it came from (a file path, or `<manifest>`), for error messages. */
+  readonly source: string;
+  readonly #entries: ReadonlyMap<string, ToolMethodSchema>;
+  readonly #sourceFiles: readonly string[] | undefined;
+
+  private constructor(
+    header: ManifestHeader,
+    entries: ReadonlyMap<string, ToolMethodSchema>,
+    source: string,
+    sourceFiles: readonly string[] | undefined,
+  ) {
+    this.version = header.version;
+    this.generator = header.generator;
+    if (header.sourceHash !== undefined) this.sourceHash = header.sourceHash;
+    if (header.project !== undefined) this.project = header.project;
+    this.source = source;
+    this.#entries = entries;
+    this.#sourceFiles = sourceFiles;
+  }
+
+  /**
+   * Reads manifest JSON text.
+   *
+   * @param text - the file's text, e.g. `{\n  "version": 2,\n  …\n  "tools": {\n    "OrderTools.getOrderStatus": {…}\n  }\n}\n`
+   * @param source - its path, for error messages
+   * @returns the document
+   * @throws SproutError naming the source when the text is not JSON, not a manifest object, of
+   * another version, has no `tools` object, or a tool line is cut short
+   */
+  static parse(text: string, source: string): ToolSchemaManifestDocument {
+    const lines = parseToolLines(text, source);
+    if (lines === undefined) return ToolSchemaManifestDocument.from(parseJson(text, source), source);
+    return new ToolSchemaManifestDocument(lines.header, lines.entries, source, lines.sourceFiles);
+  }
+
+  /**
+   * Wraps a manifest object (version 1, or the version 2 file form).
+   *
+   * @param manifest - e.g. `{"version":1,"generator":"…","tools":{"OrderTools.getOrderStatus":{…}}}`
+   * @param source - where it came from, for error messages
+   * @throws SproutError when it is not a manifest object, has another version or no `tools` object
+   */
+  static from(
+    manifest: ToolSchemaManifest | SerializedToolSchemaManifest,
+    source = '<manifest>',
+  ): ToolSchemaManifestDocument {
+    const problem = manifestProblem(manifest);
+    if (problem !== undefined) throw new SproutError(`Tool schema manifest ${source} ${problem}. ${REGENERATE_HINT}`);
+    const entries = new Map<string, ToolMethodSchema>();
+    if (manifest.version === 2) {
+      for (const key in manifest.tools) entries.set(key, new SerializedEntry(manifest.tools[key], source));
+    } else {
+      for (const key in manifest.tools) entries.set(key, manifest.tools[key]);
+    }
+    return new ToolSchemaManifestDocument(manifest, entries, source, undefined);
+  }
+
+  /** The keys of its tools (`ClassName.methodName`), in file order. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
+  /** The entry of a tool, or `undefined`. */
+  get(key: string): ToolMethodSchema | undefined {
+    return this.#entries.get(key);
+  }
+
+  /**
+   * The `sourceFile` of every tool, sorted and without repeats: the header's `sources` when the
+   * file has one (so no entry is parsed), else read from the entries.
+   */
+  sourceFiles(): readonly string[] {
+    return this.#sourceFiles ?? [...new Set([...this.#entries.values()].map((entry) => entry.sourceFile))].sort();
+  }
+}
+
+function parseJson(text: string, source: string): ToolSchemaManifest | SerializedToolSchemaManifest {
+  try {
+    return JSON.parse(text) as ToolSchemaManifest;
+  } catch (error) {
+    throw new SproutError(
+      `Tool schema manifest ${source} is not valid JSON (${(error as Error).message}). ${REGENERATE_HINT}`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The fast path for the layout `formatToolSchemaManifest` writes: header lines, then
+ * `    "<key>": {…}` one per line. Returns `undefined` (parse it whole) for any other layout.
+ */
+function parseToolLines(
+  text: string,
+  source: string,
+):
+  | { header: ManifestHeader; entries: Map<string, ToolMethodSchema>; sourceFiles: readonly string[] | undefined }
+  | undefined {
+  const toolsAt = text.indexOf(TOOLS_OPENING);
+  if (toolsAt < 0) return undefined;
+  let header: unknown;
+  try {
+    // The header lines end with commas; closing them with an empty tools object makes them JSON.
+    header = JSON.parse(`${text.slice(0, toolsAt + 1)}"tools":{}}`);
+  } catch {
+    return undefined;
+  }
+  if (manifestProblem(header) !== undefined || (header as { version: unknown }).version !== 2) return undefined;
+  const entries = new Map<string, ToolMethodSchema>();
+  let at = toolsAt + TOOLS_OPENING.length;
+  while (!text.startsWith(TOOLS_CLOSING, at)) {
+    const lineEnd = text.indexOf('\n', at);
+    if (!text.startsWith(TOOL_LINE_PREFIX, at) || lineEnd < 0) return undefined;
+    const keyStart = at + TOOL_LINE_PREFIX.length;
+    const keyEnd = text.indexOf('": {', keyStart);
+    if (keyEnd < 0 || keyEnd > lineEnd) return undefined;
+    const key = text.slice(keyStart, keyEnd);
+    if (key.includes('"') || key.includes('\\')) return undefined;
+    const entryEnd = text.charCodeAt(lineEnd - 1) === 0x2c /* , */ ? lineEnd - 1 : lineEnd;
+    if (text.charCodeAt(entryEnd - 1) !== 0x7d /* } */) {
+      throw new SproutError(`Tool schema manifest ${source}: the line of ${key} is cut short. ${REGENERATE_HINT}`);
+    }
+    entries.set(key, new ToolLineEntry(key, text, keyEnd + 3, entryEnd, source));
+    at = lineEnd + 1;
+  }
+  if (text.slice(at + TOOLS_CLOSING.length).trim() !== '') return undefined;
+  const { sources } = header as { sources?: unknown };
+  const sourceFiles = Array.isArray(sources) && sources.every((s) => typeof s === 'string') ? sources : undefined;
+  return { header: header as ManifestHeader, entries, sourceFiles };
+}
+
+function manifestProblem(manifest: unknown): string | undefined {
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
+    return 'is not a JSON object';
+  }
+  const { version, tools } = manifest as { version?: unknown; tools?: unknown };
+  if (!SUPPORTED_VERSIONS.includes(version)) {
+    return `has version ${JSON.stringify(version) ?? 'undefined'}, but this version of @sprout-ai/core reads versions ${SUPPORTED_VERSIONS.join(' and ')}`;
+  }
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+    return 'has no "tools" object';
+  }
+  return undefined;
+}
+
+function notObjectText(source: string, key: string): SproutError {
+  return new SproutError(
+    `Tool schema manifest ${source}: the inputSchema of ${key} is not JSON object text. ${REGENERATE_HINT}`,
+  );
+}
+
+/** Parses a version 2 `inputSchema` text, which must be a JSON object. */
+function parseInputSchemaText(text: unknown, source: string, key: string): Readonly<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notObjectText(source, key);
+  return parsed as Record<string, unknown>;
+}
+
+/** An entry of a version 2 manifest object: the same fields, with `inputSchema` parsed from its text when first read. */
+class SerializedEntry implements ToolMethodSchema {
+  readonly className: string;
+  readonly methodName: string;
+  readonly sourceFile: string;
+  readonly description?: string;
+  readonly parameters: readonly ToolParameterSchema[];
+  readonly dateSchemaPaths?: readonly string[];
+  readonly returnsVoid: boolean;
+  #inputSchemaText: string;
+  #inputSchema: Readonly<Record<string, unknown>> | undefined;
+  #source: string;
+
+  /** @throws SproutError when the schema text is plainly not a JSON object (it is fully parsed when first read) */
+  constructor(entry: SerializedToolMethodSchema, source: string) {
+    if (typeof entry?.inputSchema !== 'string' || !/^\s*\{/.test(entry.inputSchema)) {
+      throw notObjectText(source, `${String(entry?.className)}.${String(entry?.methodName)}`);
+    }
+    this.className = entry.className;
+    this.methodName = entry.methodName;
+    this.sourceFile = entry.sourceFile;
+    if (entry.description !== undefined) this.description = entry.description;
+    this.parameters = entry.parameters;
+    if (entry.dateSchemaPaths !== undefined) this.dateSchemaPaths = entry.dateSchemaPaths;
+    this.returnsVoid = entry.returnsVoid;
+    this.#inputSchemaText = entry.inputSchema;
+    this.#source = source;
+  }
+
+  /** @throws SproutError naming the tool and the manifest when the text is not a JSON object */
+  get inputSchema(): Readonly<Record<string, unknown>> {
+    this.#inputSchema ??= parseInputSchemaText(
+      this.#inputSchemaText,
+      this.#source,
+      toolSchemaKey(this.className, this.methodName),
+    );
+    return this.#inputSchema;
+  }
+
+  toJSON(): ToolMethodSchema {
+    return { ...this, inputSchema: this.inputSchema };
+  }
+}
+
+/**
+ * An entry that is still a line of the manifest's text: the line is parsed when a field other than
+ * the class and method name is first read, its schema when `inputSchema` is.
+ */
+class ToolLineEntry implements ToolMethodSchema {
+  readonly className: string;
+  readonly methodName: string;
+  #text: string | undefined;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #source: string;
+  #entry: SerializedToolMethodSchema | undefined;
+  #inputSchema: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(key: string, text: string, start: number, end: number, source: string) {
+    const dot = key.indexOf('.');
+    this.className = key.slice(0, dot);
+    this.methodName = key.slice(dot + 1);
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
+    this.#source = source;
+  }
+
+  get sourceFile(): string {
+    return this.entry().sourceFile;
+  }
+
+  get description(): string | undefined {
+    return this.entry().description;
+  }
+
+  get parameters(): readonly ToolParameterSchema[] {
+    return this.entry().parameters;
+  }
+
+  get dateSchemaPaths(): readonly string[] | undefined {
+    return this.entry().dateSchemaPaths;
+  }
+
+  get returnsVoid(): boolean {
+    return this.entry().returnsVoid;
+  }
+
+  /** @throws SproutError naming the tool and the manifest when the schema text is not a JSON object */
+  get inputSchema(): Readonly<Record<string, unknown>> {
+    this.#inputSchema ??= parseInputSchemaText(this.entry().inputSchema, this.#source, this.key());
+    return this.#inputSchema;
+  }
+
+  toJSON(): ToolMethodSchema {
+    const { inputSchema: _text, ...rest } = this.entry();
+    return { ...rest, inputSchema: this.inputSchema };
+  }
+
+  private key(): string {
+    return toolSchemaKey(this.className, this.methodName);
+  }
+
+  /** @throws SproutError naming the tool and the manifest when its line is not a JSON object */
+  private entry(): SerializedToolMethodSchema {
+    if (this.#entry === undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse((this.#text as string).slice(this.#start, this.#end));
+      } catch {
+        parsed = undefined;
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new SproutError(
+          `Tool schema manifest ${this.#source}: the entry of ${this.key()} is not a JSON object. ${REGENERATE_HINT}`,
+        );
+      }
+      this.#entry = parsed as SerializedToolMethodSchema;
+      this.#text = undefined; // the file's text can go once every entry has been read
+    }
+    return this.#entry;
+  }
+}
