@@ -79,9 +79,16 @@ export class SproutApplication {
     readonly container: Container,
     /** The resolved, validated configuration. */
     readonly properties: SproutProperties,
-    /** The scanned `@Tool` callbacks, names unique. */
-    readonly toolCallbacks: readonly ToolCallback[],
+    private readonly scanned: ScannedToolCallbackProvider,
   ) {}
+
+  /**
+   * The scanned `@Tool` callbacks, names unique (checked at start-up; the callback objects are built
+   * at the first read of this or of `SproutTokens.ToolCallbackProvider`).
+   */
+  get toolCallbacks(): readonly ToolCallback[] {
+    return this.scanned.getToolCallbacks();
+  }
 
   /**
    * Builds and starts the container.
@@ -121,14 +128,14 @@ export class SproutApplication {
     loadToolSchemaManifest(registry, options.schemaManifest, properties);
     const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
     scanned.complete(toolObjects, toolCallbacks);
-    await startMcp(container, registry, toolCallbacks);
+    await startMcp(container, registry, scanned);
     if (logger.isLevelEnabled('info')) {
       logger.info(
-        { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
+        { tools: scanned.getToolCallbacks().map((callback) => callback.toolDefinition.name) },
         'Sprout application started',
       );
     }
-    return new SproutApplication(container, properties, toolCallbacks);
+    return new SproutApplication(container, properties, scanned);
   }
 
   /**

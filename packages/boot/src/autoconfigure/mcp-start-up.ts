@@ -2,7 +2,7 @@ import {
   assertUniqueToolNames,
   createLogger,
   MissingToolSchemaError,
-  type ToolCallback,
+  type ToolCallbackProvider,
   type ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import {
@@ -32,7 +32,7 @@ const logger = createLogger('@sprout-ai/boot/mcp');
  *
  * @param container - the container with every module loaded
  * @param schemaRegistry - where the `@McpTool` methods' schemas are looked up
- * @param localToolCallbacks - the scanned `@Tool` callbacks
+ * @param localTools - the scanned `@Tool` callbacks (read only when MCP client tools are configured)
  * @throws McpConnectionError when an MCP server cannot be reached (all MCP connections are closed)
  * @throws DuplicateToolNameError naming both sources when a local tool and an MCP tool share a name
  * @throws ToolScanError when the manifest lacks an `@McpTool` method
@@ -40,7 +40,7 @@ const logger = createLogger('@sprout-ai/boot/mcp');
 export async function startMcp(
   container: Container,
   schemaRegistry: ToolSchemaRegistry,
-  localToolCallbacks: readonly ToolCallback[],
+  localTools: ToolCallbackProvider,
 ): Promise<void> {
   if (!container.isBound(McpTokens.McpServerToolCallbackProvider)) {
     const scanned = new ScannedToolCallbackProvider();
@@ -53,7 +53,8 @@ export async function startMcp(
       }
     }
     try {
-      scanned.complete(toolObjects, mcpToolCallbacks(toolObjects, schemaRegistry));
+      const callbacks = mcpToolCallbacks(toolObjects, schemaRegistry);
+      scanned.complete(toolObjects, { getToolCallbacks: () => callbacks });
     } catch (error) {
       if (error instanceof MissingToolSchemaError) {
         throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
@@ -67,7 +68,7 @@ export async function startMcp(
   const provider = await container.getAsync<McpToolCallbackProvider>(McpTokens.McpToolCallbackProvider);
   try {
     const mcpTools = await provider.refresh();
-    assertUniqueToolNames([...localToolCallbacks, ...mcpTools]);
+    assertUniqueToolNames([...localTools.getToolCallbacks(), ...mcpTools]);
     logger.info({ tools: mcpTools.map((c) => c.toolDefinition.name) }, 'MCP tools listed');
   } catch (error) {
     await provider.close();

@@ -1,7 +1,7 @@
 import {
   MethodToolCallbackProvider,
   MissingToolSchemaError,
-  type ToolCallback,
+  type ToolCallbackProvider,
   type ToolSchemaRegistry,
   createLogger,
   toolClassRegistry,
@@ -15,14 +15,18 @@ const logger = createLogger('@sprout-ai/boot/scan');
 export interface ToolScanResult {
   /** The resolved tool instances, one per binding, in registry order. */
   readonly toolObjects: readonly object[];
-  /** Their `@Tool` methods as callbacks, names unique across all of them. */
-  readonly toolCallbacks: readonly ToolCallback[];
+  /**
+   * Their `@Tool` methods, checked (each has a schema, names are unique across all of them); the
+   * callbacks are built at its first `getToolCallbacks()` call.
+   */
+  readonly toolCallbacks: ToolCallbackProvider;
 }
 
 /**
  * Finds every class with `@Tool` methods (core's `toolClassRegistry`) that is bound in the
- * container under the class itself, resolves its instance(s), and turns their `@Tool` methods into
- * callbacks with {@link MethodToolCallbackProvider} and the given schema registry. Classes that are
+ * container under the class itself, resolves its instance(s), and checks their `@Tool` methods with
+ * {@link MethodToolCallbackProvider} and the given schema registry (which builds the callbacks when
+ * they are first asked for). Classes that are
  * not bound are skipped (debug log): declaring a tool class is not enough, as in Spring where only
  * beans are scanned.
  *
@@ -51,15 +55,14 @@ export async function scanToolClasses(
         toolObjects.push(instance);
     }
   }
-  if (toolObjects.length === 0) return { toolObjects, toolCallbacks: [] };
+  if (toolObjects.length === 0) return { toolObjects, toolCallbacks: { getToolCallbacks: () => [] } };
 
-  let toolCallbacks: readonly ToolCallback[];
+  let toolCallbacks: ToolCallbackProvider;
   try {
     toolCallbacks = MethodToolCallbackProvider.builder()
       .toolObjects(...toolObjects)
       .schemaRegistry(schemaRegistry)
-      .build()
-      .getToolCallbacks();
+      .build();
   } catch (error) {
     if (error instanceof MissingToolSchemaError) {
       throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
@@ -67,9 +70,10 @@ export async function scanToolClasses(
     throw error;
   }
   if (logger.isLevelEnabled('debug')) {
+    const callbacks = toolCallbacks.getToolCallbacks();
     logger.debug(
-      { tools: toolCallbacks.map((callback) => callback.toolDefinition.name) },
-      `Registered ${toolCallbacks.length} tool(s) from ${toolObjects.length} bound class(es)`,
+      { tools: callbacks.map((callback) => callback.toolDefinition.name) },
+      `Registered ${callbacks.length} tool(s) from ${toolObjects.length} bound class(es)`,
     );
   }
   return { toolObjects, toolCallbacks };

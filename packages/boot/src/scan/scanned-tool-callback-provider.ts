@@ -1,13 +1,14 @@
 import { SproutError, type ToolCallback, type ToolCallbackProvider } from '@sprout-ai/core';
 
 /**
- * The tool callbacks of every `@Tool` class bound in the container, collected once at start-up by
- * {@link scanToolClasses}. Bound as `SproutTokens.ToolCallbackProvider`.
+ * The tool callbacks of every `@Tool` class bound in the container, checked once at start-up by
+ * {@link scanToolClasses} and built when first asked for. Bound as `SproutTokens.ToolCallbackProvider`.
  *
  * @remarks Spring's `MethodToolCallbackProvider` builds new callbacks on every call; the scanned set
  * is fixed at start-up, so this provider returns the same callbacks every time.
  */
 export class ScannedToolCallbackProvider implements ToolCallbackProvider {
+  #scanned: ToolCallbackProvider | undefined;
   #callbacks: readonly ToolCallback[] | undefined;
   #toolObjects: readonly object[] = [];
 
@@ -21,7 +22,7 @@ export class ScannedToolCallbackProvider implements ToolCallbackProvider {
    * @throws SproutError when called before the scan has finished (e.g. from a tool class's constructor)
    */
   getToolCallbacks(): readonly ToolCallback[] {
-    if (this.#callbacks === undefined) {
+    if (this.#scanned === undefined) {
       throw new SproutError(
         'The scanned tool callbacks are not available yet: something asked for them while the container was ' +
           'still starting (usually a @Tool class whose constructor depends on the ChatClient builder, the ' +
@@ -29,12 +30,18 @@ export class ScannedToolCallbackProvider implements ToolCallbackProvider {
           'factory and call it when the tool runs.',
       );
     }
+    this.#callbacks ??= Object.freeze([...this.#scanned.getToolCallbacks()]);
     return this.#callbacks;
   }
 
-  /** Called once by the scanner. @internal */
-  complete(toolObjects: readonly object[], callbacks: readonly ToolCallback[]): void {
+  /**
+   * Called once by the scanner. @internal
+   *
+   * @param toolObjects - the bound tool instances
+   * @param callbacks - their checked `@Tool` methods, whose callbacks are built at the first {@link getToolCallbacks}
+   */
+  complete(toolObjects: readonly object[], callbacks: ToolCallbackProvider): void {
     this.#toolObjects = Object.freeze([...toolObjects]);
-    this.#callbacks = Object.freeze([...callbacks]);
+    this.#scanned = callbacks;
   }
 }

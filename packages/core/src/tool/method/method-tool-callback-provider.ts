@@ -7,11 +7,13 @@ import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
 import { runtimeToolMethodSchema } from '../schema/runtime-tool-method-schema';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
 import { assertUniqueToolNames } from '../support/assert-unique-tool-names';
+import type { ToolDefinition } from '../definition/tool-definition';
+import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
 import type { ToolCallbackProvider } from '../tool-callback-provider';
-import { findToolMethods } from './find-tool-methods';
+import { type FoundToolMethod, findToolMethods } from './find-tool-methods';
 import { MethodToolCallback } from './method-tool-callback';
-import { methodToolDefinition } from './method-tool-definition';
+import { methodToolDefinition, methodToolName } from './method-tool-definition';
 
 const logger = createLogger('sprout.tool.method');
 
@@ -43,13 +45,17 @@ export interface MethodToolCallbackProviderOptions {
  * const tools = MethodToolCallbackProvider.builder().toolObjects(new OrderTools()).build();
  * tools.getToolCallbacks(); // [MethodToolCallback for OrderTools.getOrderStatus, ...]
  * ```
- * @remarks Departures from Spring AI: inherited `@Tool` methods count (Spring scans only the
- * class's own methods), and the callbacks are built once, at construction, and the same list is
- * returned by every {@link getToolCallbacks} call (Spring builds new instances each time).
+ * @remarks As in Spring, the constructor checks the tools (every method has a schema, names are
+ * unique, result converters can be made, `@ToolParam({ schema })` merges) and the callbacks are
+ * built by {@link getToolCallbacks}. Departures from Spring AI: inherited `@Tool` methods count
+ * (Spring scans only the class's own methods), and the callbacks are built once, at the first
+ * {@link getToolCallbacks} call, which returns the same list every time (Spring builds new
+ * instances on each call) — so a container with hundreds of tools starts without building them.
  * @see Spring AI `MethodToolCallbackProvider`
  */
 export class MethodToolCallbackProvider implements ToolCallbackProvider {
-  private readonly callbacks: readonly ToolCallback[];
+  readonly #tools: readonly CheckedToolMethod[];
+  #callbacks: readonly ToolCallback[] | undefined;
 
   /**
    * @param options - the tool objects and the schema registry
@@ -61,7 +67,9 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
   constructor(options: MethodToolCallbackProviderOptions) {
     const registry = options.schemaRegistry ?? toolSchemaRegistry;
     const converters = new Map<unknown, ToolCallResultConverter>();
-    const callbacks: ToolCallback[] = [];
+    const tools: CheckedToolMethod[] = [];
+    const names = new Set<string>();
+    let duplicated = false;
     options.toolObjects.forEach((toolObject, index) => {
       if (typeof toolObject !== 'object' || toolObject === null) {
         throw new SproutError(
@@ -89,27 +97,28 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
             loadedSources: registry.sources,
           });
         }
-        const definition = methodToolDefinition(method, schema);
-        if (!PORTABLE_TOOL_NAME.test(definition.name)) {
+        const name = methodToolName(toolOptions);
+        if (!PORTABLE_TOOL_NAME.test(name)) {
           logger.warn(
-            { tool: definition.name },
-            `Tool name '${definition.name}' does not match ${PORTABLE_TOOL_NAME.source}; some models reject it.`,
+            { tool: name },
+            `Tool name '${name}' does not match ${PORTABLE_TOOL_NAME.source}; some models reject it.`,
           );
         }
-        callbacks.push(
-          new MethodToolCallback({
-            toolDefinition: definition,
-            toolMetadata: toolOptions.returnDirect === true ? RETURN_DIRECT_METADATA : DEFAULT_TOOL_METADATA,
-            toolObject,
-            toolMethodName: toolOptions.methodName,
-            methodSchema: schema,
-            resultConverter: resolveConverter(toolOptions, definition.name, converters),
-          }),
-        );
+        if (names.has(name)) duplicated = true;
+        names.add(name);
+        tools.push({
+          toolObject,
+          method,
+          schema,
+          // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
+          definition: hasParamSchema(method) ? methodToolDefinition(method, schema) : undefined,
+          resultConverter: resolveConverter(toolOptions, name, converters),
+        });
       }
     });
-    assertUniqueToolNames(callbacks);
-    this.callbacks = Object.freeze(callbacks);
+    this.#tools = tools;
+    // The detailed error names the sources of each duplicate: build the callbacks to report it.
+    if (duplicated) assertUniqueToolNames(this.getToolCallbacks());
   }
 
   /** `MethodToolCallbackProvider.builder().toolObjects(a, b).schemaRegistry(r).build()`. */
@@ -117,10 +126,38 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
     return new MethodToolCallbackProviderBuilder();
   }
 
-  /** @returns one callback per `@Tool` method of the tool objects (the same list every time) */
+  /** @returns one callback per `@Tool` method of the tool objects (built at the first call; the same list every time) */
   getToolCallbacks(): readonly ToolCallback[] {
-    return this.callbacks;
+    this.#callbacks ??= Object.freeze(
+      this.#tools.map(
+        ({ toolObject, method, schema, definition, resultConverter }) =>
+          new MethodToolCallback({
+            toolDefinition: definition ?? methodToolDefinition(method, schema),
+            toolMetadata: method.options.returnDirect === true ? RETURN_DIRECT_METADATA : DEFAULT_TOOL_METADATA,
+            toolObject,
+            toolMethodName: method.options.methodName,
+            methodSchema: schema,
+            resultConverter,
+          }),
+      ),
+    );
+    return this.#callbacks;
   }
+}
+
+/** A `@Tool` method the constructor checked, waiting to become a callback. */
+interface CheckedToolMethod {
+  readonly toolObject: object;
+  readonly method: FoundToolMethod;
+  readonly schema: ToolMethodSchema;
+  /** Made at construction only when `@ToolParam({ schema })` must be merged. */
+  readonly definition: ToolDefinition | undefined;
+  readonly resultConverter: ToolCallResultConverter | undefined;
+}
+
+function hasParamSchema(method: FoundToolMethod): boolean {
+  for (const index in method.paramOptions) if (method.paramOptions[index].schema !== undefined) return true;
+  return false;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ToolMethodOptions } from '../annotation/tool';
 import type { ToolParamOptions } from '../annotation/tool-param';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
@@ -19,7 +20,7 @@ const wellFormedDefinitions = new WeakSet<ToolDefinition>();
  */
 export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethodSchema): ToolDefinition {
   const { options } = method;
-  const name = nonBlank(options.name) ?? options.methodName;
+  const name = methodToolName(options);
   const describe = (): string => nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
   const mergeInputSchema = (): string => JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
   for (const index in method.paramOptions) {
@@ -45,6 +46,15 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
   });
   wellFormedDefinitions.add(definition);
   return definition;
+}
+
+/**
+ * The tool name of a `@Tool` method: its `name` option, else the method name.
+ *
+ * @param options - the method's `@Tool` options
+ */
+export function methodToolName(options: ToolMethodOptions): string {
+  return nonBlank(options.name) ?? options.methodName;
 }
 
 /**
