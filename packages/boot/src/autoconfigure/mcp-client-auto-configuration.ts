@@ -9,6 +9,8 @@ import { McpTokens } from '../mcp-tokens';
 import { bindMcpClientProperties } from '../properties/mcp-client-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 
+const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
+
 /**
  * Binds `McpTokens.McpToolCallbackProvider` (singleton) to an `McpToolCallbackProvider` over one
  * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
@@ -23,9 +25,12 @@ import type { SproutProperties } from '../properties/sprout-properties';
 export class McpClientAutoConfiguration extends ContainerModule {
   /** @param properties - the application's properties */
   constructor(properties: SproutProperties) {
-    const config = bindMcpClientProperties(properties);
+    // Without any spring.ai.mcp.client.* key there is no connection to bind (and nothing to validate).
+    const config = properties.hasKeysUnder(MCP_CLIENT_PREFIX) ? bindMcpClientProperties(properties) : undefined;
     super(({ bind, isBound }) => {
-      if (!config.enabled || !config.toolCallbackEnabled || config.connections.length === 0) return;
+      if (config === undefined || !config.enabled || !config.toolCallbackEnabled || config.connections.length === 0) {
+        return;
+      }
       if (isBound(McpTokens.McpToolCallbackProvider)) return;
       bind<McpToolCallbackProvider>(McpTokens.McpToolCallbackProvider)
         .toDynamicValue((context) => {

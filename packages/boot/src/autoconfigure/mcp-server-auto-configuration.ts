@@ -2,7 +2,7 @@ import type { ToolCallbackProvider } from '@sprout-ai/core';
 import { type McpToolContextFactory, McpToolServer } from '@sprout-ai/mcp';
 import { ContainerModule } from 'inversify';
 import { McpTokens } from '../mcp-tokens';
-import { bindMcpServerProperties } from '../properties/mcp-server-properties';
+import { bindMcpServerProperties, isMcpServerConfigured } from '../properties/mcp-server-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 
 /**
@@ -18,23 +18,24 @@ import type { SproutProperties } from '../properties/sprout-properties';
 export class McpServerAutoConfiguration extends ContainerModule {
   /** @param properties - the application's properties */
   constructor(properties: SproutProperties) {
-    const config = bindMcpServerProperties(properties);
+    // Validated now when configured; otherwise the defaults are read when the server is first made.
+    const configured = isMcpServerConfigured(properties) ? bindMcpServerProperties(properties) : undefined;
     super(({ bind, isBound }) => {
-      if (!config.enabled || isBound(McpTokens.McpToolServer)) return;
+      if (configured?.enabled === false || isBound(McpTokens.McpToolServer)) return;
       bind<McpToolServer>(McpTokens.McpToolServer)
-        .toDynamicValue(
-          (context) =>
-            new McpToolServer({
-              toolCallbacks: context
-                .get<ToolCallbackProvider>(McpTokens.McpServerToolCallbackProvider)
-                .getToolCallbacks(),
-              serverInfo: { name: config.name, version: config.version },
-              instructions: config.instructions,
-              toolContextFactory: context.get<McpToolContextFactory>(McpTokens.McpToolContextFactory, {
-                optional: true,
-              }),
+        .toDynamicValue((context) => {
+          const config = configured ?? bindMcpServerProperties(properties);
+          return new McpToolServer({
+            toolCallbacks: context
+              .get<ToolCallbackProvider>(McpTokens.McpServerToolCallbackProvider)
+              .getToolCallbacks(),
+            serverInfo: { name: config.name, version: config.version },
+            instructions: config.instructions,
+            toolContextFactory: context.get<McpToolContextFactory>(McpTokens.McpToolContextFactory, {
+              optional: true,
             }),
-        )
+          });
+        })
         .inSingletonScope();
     });
   }

@@ -43,25 +43,12 @@ export async function startMcp(
   localTools: ToolCallbackProvider,
 ): Promise<void> {
   if (!container.isBound(McpTokens.McpServerToolCallbackProvider)) {
-    const scanned = new ScannedToolCallbackProvider();
-    const toolObjects: object[] = [];
-    for (const toolClass of mcpToolClassRegistry) {
-      if (!container.isBound(toolClass)) continue;
-      for (const instance of await container.getAllAsync<unknown>(toolClass)) {
-        if (typeof instance === 'object' && instance !== null && !toolObjects.includes(instance))
-          toolObjects.push(instance);
-      }
+    const boundClasses = [...mcpToolClassRegistry].filter((toolClass) => container.isBound(toolClass));
+    if (boundClasses.length === 0) {
+      container.bind(McpTokens.McpServerToolCallbackProvider).toConstantValue(NO_MCP_SERVER_TOOLS);
+    } else {
+      await bindMcpServerTools(container, schemaRegistry, boundClasses);
     }
-    try {
-      const callbacks = mcpToolCallbacks(toolObjects, schemaRegistry);
-      scanned.complete(toolObjects, { getToolCallbacks: () => callbacks });
-    } catch (error) {
-      if (error instanceof MissingToolSchemaError) {
-        throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
-      }
-      throw error;
-    }
-    container.bind(McpTokens.McpServerToolCallbackProvider).toConstantValue(scanned);
   }
 
   if (!container.isBound(McpTokens.McpToolCallbackProvider)) return;
@@ -74,6 +61,35 @@ export async function startMcp(
     await provider.close();
     throw error;
   }
+}
+
+/** What `McpTokens.McpServerToolCallbackProvider` gives when no `@McpTool` class is bound. */
+const NO_MCP_SERVER_TOOLS: ToolCallbackProvider = Object.freeze({ getToolCallbacks: () => [] });
+
+/** Scans the bound `@McpTool` classes into `McpTokens.McpServerToolCallbackProvider`. */
+async function bindMcpServerTools(
+  container: Container,
+  schemaRegistry: ToolSchemaRegistry,
+  boundClasses: readonly (abstract new (...args: never[]) => unknown)[],
+): Promise<void> {
+  const scanned = new ScannedToolCallbackProvider();
+  const toolObjects: object[] = [];
+  for (const toolClass of boundClasses) {
+    for (const instance of await container.getAllAsync<unknown>(toolClass)) {
+      if (typeof instance === 'object' && instance !== null && !toolObjects.includes(instance))
+        toolObjects.push(instance);
+    }
+  }
+  try {
+    const callbacks = mcpToolCallbacks(toolObjects, schemaRegistry);
+    scanned.complete(toolObjects, { getToolCallbacks: () => callbacks });
+  } catch (error) {
+    if (error instanceof MissingToolSchemaError) {
+      throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
+    }
+    throw error;
+  }
+  container.bind(McpTokens.McpServerToolCallbackProvider).toConstantValue(scanned);
 }
 
 /** Options of {@link startMcpServer}; each wins over its property. */

@@ -46,6 +46,16 @@ export interface McpServerProperties {
 }
 
 /**
+ * True when any key of the group is set (`spring.ai.mcp.server.*`, `server.port`, `server.address`);
+ * otherwise {@link bindMcpServerProperties} gives the defaults and start-up need not bind it.
+ *
+ * @param properties - the application's properties
+ */
+export function isMcpServerConfigured(properties: SproutProperties): boolean {
+  return properties.hasKeysUnder('spring.ai.mcp.server') || properties.hasKeysUnder('server');
+}
+
+/**
  * Reads and validates the `spring.ai.mcp.server.*` group.
  *
  * @param properties - the application's properties

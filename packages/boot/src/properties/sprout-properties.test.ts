@@ -86,4 +86,20 @@ describe(SproutProperties, () => {
       expect(SproutProperties.from({ 'app.tags': 'a, b,,c ' }).getList('app.tags')).toEqual(['a', 'b', 'c']);
     });
   });
+
+  describe('.hasKeysUnder', () => {
+    it('should find a key under the prefix whatever its relaxed spelling', () => {
+      const properties = SproutProperties.from({ 'spring.ai.mcp.client.stdio.connections.Docs.command': 'npx' });
+      expect(properties.hasKeysUnder('spring.ai.mcp.client')).toBe(true);
+      expect(properties.hasKeysUnder('spring.ai.mcp.server')).toBe(false);
+      expect(
+        SproutProperties.from({ 'SPRING.AI.MCP_CLIENT.enabled': 'false' }).hasKeysUnder('spring.ai.mcp-client'),
+      ).toBe(true);
+    });
+
+    it('should not take a key that only starts with the same letters', () => {
+      expect(SproutProperties.from({ 'server.port': '8080' }).hasKeysUnder('server')).toBe(true);
+      expect(SproutProperties.from({ 'serverless.port': '8080' }).hasKeysUnder('server')).toBe(false);
+    });
+  });
 });

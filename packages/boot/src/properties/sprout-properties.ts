@@ -1,6 +1,6 @@
 import { bindChatClientProperties, type ChatClientProperties } from './chat-client-properties';
 import { bindChatMemoryProperties, type ChatMemoryProperties } from './chat-memory-properties';
-import { canonicalPropertyKey, environmentNames, isKnownPropertyKey } from './known-properties';
+import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
 import { bindToolCallingProperties, type ToolCallingProperties } from './tool-calling-properties';
@@ -65,6 +65,16 @@ export class SproutProperties {
   /** Every resolved key (canonical form), in no particular order. */
   keys(): string[] {
     return [...this.values.keys()];
+  }
+
+  /**
+   * True when some resolved key lies under `prefix` (compared in Spring's relaxed form), e.g.
+   * `hasKeysUnder('spring.ai.mcp.client')` — lets an optional group skip binding when it is not configured.
+   */
+  hasKeysUnder(prefix: string): boolean {
+    const relaxedPrefix = `${relaxedForm(prefix)}.`;
+    for (const key of this.values.keys()) if (relaxedForm(key).startsWith(relaxedPrefix)) return true;
+    return false;
   }
 
   /** True when the key has a value (from any source). The key may be written in any relaxed style. */

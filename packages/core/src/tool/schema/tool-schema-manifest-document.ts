@@ -44,12 +44,12 @@ export class ToolSchemaManifestDocument {
   readonly project?: string;
   /** Where it came from (a file path, or `<manifest>`), for error messages. */
   readonly source: string;
-  readonly #entries: ReadonlyMap<string, ToolMethodSchema>;
+  readonly #entries: EntryIndex;
   readonly #sourceFiles: readonly string[] | undefined;
 
   private constructor(
     header: ManifestHeader,
-    entries: ReadonlyMap<string, ToolMethodSchema>,
+    entries: EntryIndex,
     source: string,
     sourceFiles: readonly string[] | undefined,
   ) {
@@ -96,15 +96,20 @@ export class ToolSchemaManifestDocument {
     } else {
       for (const key in manifest.tools) entries.set(key, manifest.tools[key]);
     }
-    return new ToolSchemaManifestDocument(manifest, entries, source, undefined);
+    return new ToolSchemaManifestDocument(manifest, new EntryMap(entries), source, undefined);
   }
 
   /** The keys of its tools (`ClassName.methodName`), in file order. */
-  keys(): IterableIterator<string> {
+  keys(): readonly string[] {
     return this.#entries.keys();
   }
 
-  /** The entry of a tool, or `undefined`. */
+  /** True when it has an entry for the key (nothing is parsed). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  /** The entry of a tool (the same object on every call), or `undefined`. */
   get(key: string): ToolMethodSchema | undefined {
     return this.#entries.get(key);
   }
@@ -114,7 +119,9 @@ export class ToolSchemaManifestDocument {
    * file has one (so no entry is parsed), else read from the entries.
    */
   sourceFiles(): readonly string[] {
-    return this.#sourceFiles ?? [...new Set([...this.#entries.values()].map((entry) => entry.sourceFile))].sort();
+    return (
+      this.#sourceFiles ?? [...new Set(this.keys().map((key) => (this.get(key) as ToolMethodSchema).sourceFile))].sort()
+    );
   }
 }
 
@@ -136,9 +143,7 @@ function parseJson(text: string, source: string): ToolSchemaManifest | Serialize
 function parseToolLines(
   text: string,
   source: string,
-):
-  | { header: ManifestHeader; entries: Map<string, ToolMethodSchema>; sourceFiles: readonly string[] | undefined }
-  | undefined {
+): { header: ManifestHeader; entries: EntryIndex; sourceFiles: readonly string[] | undefined } | undefined {
   const toolsAt = text.indexOf(TOOLS_OPENING);
   if (toolsAt < 0) return undefined;
   let header: unknown;
@@ -149,7 +154,8 @@ function parseToolLines(
     return undefined;
   }
   if (manifestProblem(header) !== undefined || (header as { version: unknown }).version !== 2) return undefined;
-  const entries = new Map<string, ToolMethodSchema>();
+  const keys: string[] = [];
+  const bounds: number[] = [];
   let at = toolsAt + TOOLS_OPENING.length;
   while (!text.startsWith(TOOLS_CLOSING, at)) {
     const lineEnd = text.indexOf('\n', at);
@@ -163,13 +169,76 @@ function parseToolLines(
     if (text.charCodeAt(entryEnd - 1) !== 0x7d /* } */) {
       throw new SproutError(`Tool schema manifest ${source}: the line of ${key} is cut short. ${REGENERATE_HINT}`);
     }
-    entries.set(key, new ToolLineEntry(key, text, keyEnd + 3, entryEnd, source));
+    keys.push(key);
+    bounds.push(keyEnd + 3, entryEnd);
     at = lineEnd + 1;
   }
   if (text.slice(at + TOOLS_CLOSING.length).trim() !== '') return undefined;
   const { sources } = header as { sources?: unknown };
   const sourceFiles = Array.isArray(sources) && sources.every((s) => typeof s === 'string') ? sources : undefined;
-  return { header: header as ManifestHeader, entries, sourceFiles };
+  return { header: header as ManifestHeader, entries: new ToolLines(text, keys, bounds, source), sourceFiles };
+}
+
+/** The tools of a document, by key. */
+interface EntryIndex {
+  keys(): readonly string[];
+  has(key: string): boolean;
+  get(key: string): ToolMethodSchema | undefined;
+}
+
+/** Entries that are objects already (a manifest object). */
+class EntryMap implements EntryIndex {
+  readonly #keys: readonly string[];
+
+  constructor(private readonly entries: ReadonlyMap<string, ToolMethodSchema>) {
+    this.#keys = [...entries.keys()];
+  }
+
+  keys(): readonly string[] {
+    return this.#keys;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  get(key: string): ToolMethodSchema | undefined {
+    return this.entries.get(key);
+  }
+}
+
+/**
+ * The tool lines of a file: for each key only where its line's JSON starts and ends; an entry
+ * object is made when the key is first looked up, and its line parsed when a field is first read.
+ */
+class ToolLines implements EntryIndex {
+  readonly #positions = new Map<string, number>();
+  readonly #made: (ToolMethodSchema | undefined)[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly lineKeys: readonly string[],
+    /** Start and end offset of each line's JSON, two numbers per key. */
+    private readonly bounds: readonly number[],
+    private readonly source: string,
+  ) {
+    lineKeys.forEach((key, i) => this.#positions.set(key, i));
+  }
+
+  keys(): readonly string[] {
+    return this.lineKeys;
+  }
+
+  has(key: string): boolean {
+    return this.#positions.has(key);
+  }
+
+  get(key: string): ToolMethodSchema | undefined {
+    const i = this.#positions.get(key);
+    if (i === undefined) return undefined;
+    this.#made[i] ??= new ToolLineEntry(key, this.text, this.bounds[2 * i], this.bounds[2 * i + 1], this.source);
+    return this.#made[i];
+  }
 }
 
 function manifestProblem(manifest: unknown): string | undefined {

@@ -18,8 +18,8 @@ import { REGENERATE_HINT, ToolSchemaManifestDocument } from './tool-schema-manif
  * them at start-up.
  */
 export class ToolSchemaRegistry {
-  private readonly entries = new Map<string, ToolMethodSchema>();
-  private readonly loadedSources: string[] = [];
+  /** Newest last: a later manifest's entry replaces an earlier one's with the same key. */
+  private readonly documents: ToolSchemaManifestDocument[] = [];
   private fallback = false;
 
   /**
@@ -46,7 +46,7 @@ export class ToolSchemaRegistry {
 
   /** Where the registered entries came from (file paths, or `<manifest>` for {@link register}). */
   get sources(): readonly string[] {
-    return [...this.loadedSources];
+    return this.documents.map((document) => document.source);
   }
 
   /**
@@ -64,8 +64,8 @@ export class ToolSchemaRegistry {
   ): this {
     const document =
       manifest instanceof ToolSchemaManifestDocument ? manifest : ToolSchemaManifestDocument.from(manifest, source);
-    for (const key of document.keys()) this.entries.set(key, document.get(key) as ToolMethodSchema);
-    this.loadedSources.push(document.source);
+    // Entries are looked up in the documents when asked for, so none is made or parsed here.
+    this.documents.push(document);
     return this;
   }
 
@@ -95,7 +95,12 @@ export class ToolSchemaRegistry {
    * @returns the method's schema, or `undefined` when no manifest holds it
    */
   get(className: string, methodName: string): ToolMethodSchema | undefined {
-    return this.entries.get(toolSchemaKey(className, methodName));
+    const key = toolSchemaKey(className, methodName);
+    for (let i = this.documents.length - 1; i >= 0; i--) {
+      const entry = this.documents[i].get(key);
+      if (entry !== undefined) return entry;
+    }
+    return undefined;
   }
 }
 
