@@ -17,11 +17,12 @@ import {
   TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
   ToolExecutionError,
   type ToolCallingChatOptions,
+  Tool,
   ToolResponseMessage,
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, inject, injectable } from 'inversify';
 import {
   FIXTURE_MANIFEST,
   LegacyOrderTools,
@@ -145,6 +146,45 @@ describe(SproutApplication, () => {
 
         await expect(started).rejects.toThrow(DuplicateToolNameError);
         await expect(started).rejects.toThrow(/getOrderStatus.*OrderTools\.getOrderStatus.*LegacyOrderTools\.lookup/);
+      });
+    });
+
+    describe('when a tool class is bound twice', () => {
+      it('should resolve both bindings and fail with DuplicateToolNameError naming each instance', async () => {
+        const model = new ScriptedChatModel([]);
+        const twice = new ContainerModule(({ bind }) => {
+          bind(OrderTools).toSelf();
+          bind(OrderTools).toConstantValue(new OrderTools());
+        });
+
+        const started = run({ modules: [modelModule(model), twice] });
+
+        await expect(started).rejects.toThrow(DuplicateToolNameError);
+        await expect(started).rejects.toThrow(/getOrderStatus.*OrderTools\.getOrderStatus.*OrderTools\.getOrderStatus/);
+      });
+    });
+
+    describe('when a bound tool class depends on something that is not bound', () => {
+      it("should fail at start-up with inversify's error naming the missing service", async () => {
+        @injectable()
+        class NeedsClockTools {
+          constructor(@inject('Clock') readonly clock: unknown) {}
+
+          @Tool()
+          now(): string {
+            return String(this.clock);
+          }
+        }
+        const started = run({
+          modules: [
+            modelModule(new ScriptedChatModel([])),
+            new ContainerModule(({ bind }) => {
+              bind(NeedsClockTools).toSelf();
+            }),
+          ],
+        });
+
+        await expect(started).rejects.toThrow(/Clock/);
       });
     });
 

@@ -6,7 +6,7 @@ import {
   createLogger,
   toolClassRegistry,
 } from '@sprout-ai/core';
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { ToolScanError } from './tool-scan-error';
 
 const logger = createLogger('@sprout-ai/boot/scan');
@@ -50,7 +50,7 @@ export async function scanToolClasses(
       );
       continue;
     }
-    for (const instance of await container.getAllAsync<unknown>(toolClass)) {
+    for (const instance of await instancesOf(container, toolClass)) {
       if (typeof instance === 'object' && instance !== null && !toolObjects.includes(instance))
         toolObjects.push(instance);
     }
@@ -77,4 +77,20 @@ export async function scanToolClasses(
     );
   }
   return { toolObjects, toolCallbacks };
+}
+
+/**
+ * Every instance bound under the class. A class has one binding nearly always, and resolving one
+ * binding is cheaper at start-up than resolving all of them; inversify refuses a single-binding
+ * lookup when there are several (before making any instance), and then all are resolved.
+ */
+async function instancesOf(container: Container, toolClass: ServiceIdentifier<unknown>): Promise<readonly unknown[]> {
+  try {
+    return [await container.getAsync<unknown>(toolClass)];
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Ambiguous bindings')) {
+      return container.getAllAsync<unknown>(toolClass);
+    }
+    throw error;
+  }
 }

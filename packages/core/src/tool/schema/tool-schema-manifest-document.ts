@@ -322,77 +322,78 @@ class SerializedEntry implements ToolMethodSchema {
  * the class and method name is first read, its schema when `inputSchema` is.
  */
 class ToolLineEntry implements ToolMethodSchema {
-  readonly className: string;
-  readonly methodName: string;
-  #text: string | undefined;
-  readonly #start: number;
-  readonly #end: number;
-  readonly #source: string;
-  #entry: SerializedToolMethodSchema | undefined;
-  #inputSchema: Readonly<Record<string, unknown>> | undefined;
+  // Plain private fields (not #fields): hundreds of these are made at start-up, where cold #field
+  // writes cost measurably more.
+  private text: string | undefined;
+  private entry: SerializedToolMethodSchema | undefined;
+  private parsedInputSchema: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(key: string, text: string, start: number, end: number, source: string) {
-    const dot = key.indexOf('.');
-    this.className = key.slice(0, dot);
-    this.methodName = key.slice(dot + 1);
-    this.#text = text;
-    this.#start = start;
-    this.#end = end;
-    this.#source = source;
+  constructor(
+    private readonly key: string,
+    text: string,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly source: string,
+  ) {
+    this.text = text;
+  }
+
+  get className(): string {
+    return this.key.slice(0, this.key.indexOf('.'));
+  }
+
+  get methodName(): string {
+    return this.key.slice(this.key.indexOf('.') + 1);
   }
 
   get sourceFile(): string {
-    return this.entry().sourceFile;
+    return this.read().sourceFile;
   }
 
   get description(): string | undefined {
-    return this.entry().description;
+    return this.read().description;
   }
 
   get parameters(): readonly ToolParameterSchema[] {
-    return this.entry().parameters;
+    return this.read().parameters;
   }
 
   get dateSchemaPaths(): readonly string[] | undefined {
-    return this.entry().dateSchemaPaths;
+    return this.read().dateSchemaPaths;
   }
 
   get returnsVoid(): boolean {
-    return this.entry().returnsVoid;
+    return this.read().returnsVoid;
   }
 
   /** @throws SproutError naming the tool and the manifest when the schema text is not a JSON object */
   get inputSchema(): Readonly<Record<string, unknown>> {
-    this.#inputSchema ??= parseInputSchemaText(this.entry().inputSchema, this.#source, this.key());
-    return this.#inputSchema;
+    this.parsedInputSchema ??= parseInputSchemaText(this.read().inputSchema, this.source, this.key);
+    return this.parsedInputSchema;
   }
 
   toJSON(): ToolMethodSchema {
-    const { inputSchema: _text, ...rest } = this.entry();
+    const { inputSchema: _text, ...rest } = this.read();
     return { ...rest, inputSchema: this.inputSchema };
   }
 
-  private key(): string {
-    return toolSchemaKey(this.className, this.methodName);
-  }
-
   /** @throws SproutError naming the tool and the manifest when its line is not a JSON object */
-  private entry(): SerializedToolMethodSchema {
-    if (this.#entry === undefined) {
+  private read(): SerializedToolMethodSchema {
+    if (this.entry === undefined) {
       let parsed: unknown;
       try {
-        parsed = JSON.parse((this.#text as string).slice(this.#start, this.#end));
+        parsed = JSON.parse((this.text as string).slice(this.start, this.end));
       } catch {
         parsed = undefined;
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw new SproutError(
-          `Tool schema manifest ${this.#source}: the entry of ${this.key()} is not a JSON object. ${REGENERATE_HINT}`,
+          `Tool schema manifest ${this.source}: the entry of ${this.key} is not a JSON object. ${REGENERATE_HINT}`,
         );
       }
-      this.#entry = parsed as SerializedToolMethodSchema;
-      this.#text = undefined; // the file's text can go once every entry has been read
+      this.entry = parsed as SerializedToolMethodSchema;
+      this.text = undefined; // the file's text can go once every entry has been read
     }
-    return this.#entry;
+    return this.entry;
   }
 }
