@@ -295,4 +295,60 @@ describe(MethodToolCallbackProvider, () => {
       });
     });
   });
+
+  describe('when constructed', () => {
+    it('should check the tools without reading their manifest entries or building callbacks', () => {
+      const reads: string[] = [];
+      const watched = new ToolSchemaRegistry().register(
+        manifestOf(
+          ...['first', 'second', 'third'].map((methodName) => {
+            const entry = noArgEntry('ConvertedTools', methodName);
+            return new Proxy(entry, {
+              get: (target, property, receiver) => {
+                if (property !== 'className' && property !== 'methodName')
+                  reads.push(`${methodName}.${String(property)}`);
+                return Reflect.get(target, property, receiver) as unknown;
+              },
+            });
+          }),
+        ),
+      );
+      const provider = MethodToolCallbackProvider.builder()
+        .toolObjects(new ConvertedTools())
+        .schemaRegistry(watched)
+        .build();
+      expect(reads).toEqual([]);
+
+      const callbacks = provider.getToolCallbacks();
+      expect(callbacks.map((callback) => callback.toolDefinition.name)).toEqual(['first', 'second', 'third']);
+      expect(provider.getToolCallbacks()).toBe(callbacks);
+    });
+
+    it('should still fail at once for a duplicate name or a converter class that cannot be made', () => {
+      class ThrowingConverter implements ToolCallResultConverter {
+        constructor() {
+          throw new Error('no configuration');
+        }
+        convert(): string {
+          return '';
+        }
+      }
+      class BrokenConverterTools {
+        @Tool({ resultConverter: ThrowingConverter })
+        broken(): string {
+          return '';
+        }
+      }
+      const own = new ToolSchemaRegistry().register(manifestOf(noArgEntry('BrokenConverterTools', 'broken')));
+      expect(() =>
+        MethodToolCallbackProvider.builder().toolObjects(new BrokenConverterTools()).schemaRegistry(own).build(),
+      ).toThrow("Failed to instantiate the result converter ThrowingConverter of tool 'broken': no configuration.");
+      expect(() =>
+        MethodToolCallbackProvider.builder()
+          .toolObjects(new OrderStatusTools(), new ShippingStatusTools())
+          .schemaRegistry(registry)
+          .build(),
+      ).toThrow(DuplicateToolNameError);
+    });
+  });
 });
