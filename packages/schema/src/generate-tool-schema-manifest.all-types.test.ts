@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ToolSchemaManifest } from '@sprout-ai/core';
+import { mergeToolParamOptions, type ToolSchemaManifest, ToolSchemaManifestDocument } from '@sprout-ai/core';
 import { strictSchemaViolations, toStrictToolSchema } from '@sprout-ai/openai';
+import { formatToolSchemaManifest } from './format-tool-schema-manifest';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';
 
@@ -115,6 +116,20 @@ describe(generateToolSchemaManifest, () => {
         expect(ajv.validateSchema(result.schema)).toBe(true);
       },
     );
+  });
+
+  describe('when the manifest is written to a file and read back', () => {
+    it('should give every schema unchanged, and merging no @ToolParam options should change none', () => {
+      const document = ToolSchemaManifestDocument.parse(formatToolSchemaManifest(manifest), 'tool-schemas.json');
+      for (const [key, entry] of Object.entries(manifest.tools)) {
+        expect([key, document.get(key)?.inputSchema]).toEqual([key, entry.inputSchema]);
+        // Start-up sends the file's schema text as is when there is nothing to merge: it must be what a merge gives.
+        expect([key, JSON.stringify(mergeToolParamOptions(entry, {}))]).toEqual([
+          key,
+          JSON.stringify(entry.inputSchema),
+        ]);
+      }
+    });
   });
 
   describe('when a parameter is an Integer, a Date, optional or has a default', () => {

@@ -2,6 +2,7 @@ import type { ToolMethodOptions } from '../annotation/tool';
 import type { ToolParamOptions } from '../annotation/tool-param';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
+import { hasInputSchemaText, INPUT_SCHEMA_TEXT } from '../schema/tool-schema-manifest-document';
 import type { FoundToolMethod } from './find-tool-methods';
 
 /** Definitions made by {@link methodToolDefinition} with a lazily merged schema (always a JSON object). */
@@ -22,7 +23,11 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
   const { options } = method;
   const name = methodToolName(options);
   const describe = (): string => nonBlank(options.description) ?? nonBlank(schema.description) ?? options.methodName;
-  const mergeInputSchema = (): string => JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
+  const mergeInputSchema = (): string =>
+    // Nothing to merge: the manifest's text is the schema, as the generator wrote it (required in parameter order).
+    hasInputSchemaText(schema) && Object.keys(method.paramOptions).length === 0
+      ? schema[INPUT_SCHEMA_TEXT]()
+      : JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
   for (const index in method.paramOptions) {
     if (method.paramOptions[index].schema !== undefined) {
       // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.

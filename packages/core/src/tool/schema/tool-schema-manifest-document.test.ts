@@ -1,6 +1,7 @@
 import { SproutError } from '../../error/sprout-error';
 import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
-import { serializeToolSchemaManifest, type ToolSchemaManifest } from './tool-schema-manifest';
+import { methodToolDefinition } from '../method/method-tool-definition';
+import { serializeToolSchemaManifest, type ToolMethodSchema, type ToolSchemaManifest } from './tool-schema-manifest';
 
 const statusEntry = {
   className: 'OrderTools',
@@ -58,6 +59,19 @@ describe(ToolSchemaManifestDocument, () => {
         expect(status?.inputSchema).toEqual(statusEntry.inputSchema);
         expect(JSON.parse(JSON.stringify(status))).toEqual(statusEntry);
         expect(JSON.parse(JSON.stringify(document.get('OrderTools.cancel')))).toEqual(cancelEntry);
+      });
+
+      it("should let a @Tool definition with no @ToolParam options send the line's schema text as written", () => {
+        const document = ToolSchemaManifestDocument.parse(layoutText(), 'm.json');
+        const entry = document.get('OrderTools.getOrderStatus') as ToolMethodSchema;
+        const definition = methodToolDefinition(
+          { declaringClass: class OrderTools {}, options: { methodName: 'getOrderStatus' }, paramOptions: {} },
+          entry,
+        );
+        expect(definition.inputSchema).toBe(
+          serializeToolSchemaManifest(manifest).tools['OrderTools.getOrderStatus'].inputSchema,
+        );
+        expect(definition.description).toBe(statusEntry.description);
       });
 
       it('should take the source files from the header', () => {

@@ -14,6 +14,22 @@ const SUPPORTED_VERSIONS: readonly unknown[] = [1, 2];
 /** Appended to every manifest error. */
 export const REGENERATE_HINT = 'Run `npm run build` (or `npx sprout-schema`) to regenerate it.';
 
+/**
+ * Implemented by entries read from the file form: the schema's JSON text as `sprout-schema` wrote it,
+ * so a definition with nothing to merge can send it without parsing and re-serialising it. @internal
+ */
+export const INPUT_SCHEMA_TEXT = Symbol('sprout.inputSchemaText');
+
+/** An entry that can give its schema's text. @internal */
+export interface WithInputSchemaText {
+  [INPUT_SCHEMA_TEXT](): string;
+}
+
+/** True when the entry came from a file-form manifest and can give its schema text. @internal */
+export function hasInputSchemaText(entry: ToolMethodSchema): entry is ToolMethodSchema & WithInputSchemaText {
+  return typeof (entry as Partial<WithInputSchemaText>)[INPUT_SCHEMA_TEXT] === 'function';
+}
+
 /** Where the tool lines begin in the file `formatToolSchemaManifest` writes. */
 const TOOLS_OPENING = '\n  "tools": {\n';
 const TOOL_LINE_PREFIX = '    "';
@@ -315,6 +331,10 @@ class SerializedEntry implements ToolMethodSchema {
   toJSON(): ToolMethodSchema {
     return { ...this, inputSchema: this.inputSchema };
   }
+
+  [INPUT_SCHEMA_TEXT](): string {
+    return this.#inputSchemaText;
+  }
 }
 
 /**
@@ -370,6 +390,13 @@ class ToolLineEntry implements ToolMethodSchema {
   get inputSchema(): Readonly<Record<string, unknown>> {
     this.parsedInputSchema ??= parseInputSchemaText(this.read().inputSchema, this.source, this.key);
     return this.parsedInputSchema;
+  }
+
+  /** @throws SproutError naming the tool when its line or schema text is not a JSON object */
+  [INPUT_SCHEMA_TEXT](): string {
+    const text = this.read().inputSchema;
+    if (typeof text !== 'string' || !/^\{[^]*\}$/.test(text)) throw notObjectText(this.source, this.key);
+    return text;
   }
 
   toJSON(): ToolMethodSchema {
