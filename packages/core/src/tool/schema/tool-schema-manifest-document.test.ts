@@ -96,11 +96,11 @@ describe(ToolSchemaManifestDocument, () => {
         expect(document.get('OrderTools.getOrderStatus')?.returnsVoid).toBe(false);
       });
 
-      it('should refuse a line that is cut short, naming the tool', () => {
+      it('should refuse a file whose tool line is cut short, as not valid JSON', () => {
         const [status, cancel] = toolLines();
         const text = layoutText([status, cancel.slice(0, -20)]);
         expect(() => ToolSchemaManifestDocument.parse(text, 'm.json')).toThrow(
-          'Tool schema manifest m.json: the line of OrderTools.cancel is cut short.',
+          /^Tool schema manifest m\.json is not valid JSON \(.+\)\. Run `npm run build`/,
         );
       });
 
@@ -115,6 +115,17 @@ describe(ToolSchemaManifestDocument, () => {
     });
 
     describe('when the text is in another layout (hand formatted)', () => {
+      it.each([
+        ['two-space indent (JSON.stringify)', (text: string) => JSON.stringify(JSON.parse(text), null, 2)],
+        ['four-space indent, like the tool lines', (text: string) => JSON.stringify(JSON.parse(text), null, 4)],
+        ['CRLF line ends', (text: string) => text.replace(/\n/g, '\r\n')],
+        ['one line', (text: string) => JSON.stringify(JSON.parse(text))],
+      ])('should read a re-formatted file whole: %s', (_layout, reformat) => {
+        const document = ToolSchemaManifestDocument.parse(reformat(layoutText()), 'm.json');
+        expect(JSON.parse(JSON.stringify(document.get('OrderTools.cancel')))).toEqual(cancelEntry);
+        expect(document.sourceFiles()).toEqual(['src/cancel-tools.ts', 'src/order-tools.ts']);
+      });
+
       it('should read it whole, with the same entries', () => {
         const text = JSON.stringify(serializeToolSchemaManifest(manifest), null, 4);
         const document = ToolSchemaManifestDocument.parse(text, 'm.json');

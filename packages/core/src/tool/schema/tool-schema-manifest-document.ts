@@ -84,8 +84,8 @@ export class ToolSchemaManifestDocument {
    * @param text - the file's text, e.g. `{\n  "version": 2,\n  …\n  "tools": {\n    "OrderTools.getOrderStatus": {…}\n  }\n}\n`
    * @param source - its path, for error messages
    * @returns the document
-   * @throws SproutError naming the source when the text is not JSON, not a manifest object, of
-   * another version, has no `tools` object, or a tool line is cut short
+   * @throws SproutError naming the source when the text is not JSON (e.g. cut short), not a
+   * manifest object, of another version, or has no `tools` object
    */
   static parse(text: string, source: string): ToolSchemaManifestDocument {
     const lines = parseToolLines(text, source);
@@ -182,9 +182,8 @@ function parseToolLines(
     const key = text.slice(keyStart, keyEnd);
     if (key.includes('"') || key.includes('\\')) return undefined;
     const entryEnd = text.charCodeAt(lineEnd - 1) === 0x2c /* , */ ? lineEnd - 1 : lineEnd;
-    if (text.charCodeAt(entryEnd - 1) !== 0x7d /* } */) {
-      throw new SproutError(`Tool schema manifest ${source}: the line of ${key} is cut short. ${REGENERATE_HINT}`);
-    }
+    // Not a whole entry on this line (a reformatted file, or one cut short): parse the file whole.
+    if (text.charCodeAt(entryEnd - 1) !== 0x7d /* } */) return undefined;
     keys.push(key);
     bounds.push(keyEnd + 3, entryEnd);
     at = lineEnd + 1;
