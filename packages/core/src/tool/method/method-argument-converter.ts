@@ -3,6 +3,7 @@ import type { ValidationError } from 'class-validator';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { ToolParameterSchema } from '../schema/tool-schema-manifest';
 import type { ToolArguments } from '../execution/tool-arguments-parser';
+import { classValidator } from '../support/class-validator-module';
 
 /** Types `design:paramtypes` reports for things that are not user classes. */
 const NOT_USER_CLASSES = new Set<unknown>([
@@ -84,13 +85,6 @@ let classTransformerModule: typeof import('class-transformer') | undefined;
 function classTransformer(): typeof import('class-transformer') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
   return (classTransformerModule ??= require('class-transformer') as typeof import('class-transformer'));
-}
-
-let classValidatorModule: typeof import('class-validator') | undefined;
-/** class-validator, loaded at the first DTO argument validated rather than at start-up (~320 modules with validator.js). */
-function classValidator(): typeof import('class-validator') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
-  return (classValidatorModule ??= require('class-validator') as typeof import('class-validator'));
 }
 
 function describeValidationErrors(errors: readonly ValidationError[], base: string): string[] {

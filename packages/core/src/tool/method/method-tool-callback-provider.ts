@@ -13,7 +13,7 @@ import type { ToolCallback } from '../tool-callback';
 import type { ToolCallbackProvider } from '../tool-callback-provider';
 import { type FoundToolMethod, findToolMethods } from './find-tool-methods';
 import { MethodToolCallback } from './method-tool-callback';
-import { methodToolDefinition, methodToolName } from './method-tool-definition';
+import { hasToolParamSchema, methodToolDefinition, methodToolName } from './method-tool-definition';
 
 const logger = createLogger('sprout.tool.method');
 
@@ -111,7 +111,7 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
           method,
           schema,
           // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
-          definition: hasParamSchema(method) ? methodToolDefinition(method, schema) : undefined,
+          definition: hasToolParamSchema(method) ? methodToolDefinition(method, schema) : undefined,
           resultConverter: resolveConverter(toolOptions, name, converters),
         });
       }
@@ -153,11 +153,6 @@ interface CheckedToolMethod {
   /** Made at construction only when `@ToolParam({ schema })` must be merged. */
   readonly definition: ToolDefinition | undefined;
   readonly resultConverter: ToolCallResultConverter | undefined;
-}
-
-function hasParamSchema(method: FoundToolMethod): boolean {
-  for (const index in method.paramOptions) if (method.paramOptions[index].schema !== undefined) return true;
-  return false;
 }
 
 /**

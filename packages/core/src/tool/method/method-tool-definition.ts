@@ -28,11 +28,9 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
     hasInputSchemaText(schema) && Object.keys(method.paramOptions).length === 0
       ? schema[INPUT_SCHEMA_TEXT]()
       : JSON.stringify(mergeToolParamOptions(schema, method.paramOptions));
-  for (const index in method.paramOptions) {
-    if (method.paramOptions[index].schema !== undefined) {
-      // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
-      return toolDefinition({ name, description: describe(), inputSchema: mergeInputSchema(), strict: options.strict });
-    }
+  if (hasToolParamSchema(method)) {
+    // A `@ToolParam({ schema })` given by the user is merged now, so a bad one fails at start-up.
+    return toolDefinition({ name, description: describe(), inputSchema: mergeInputSchema(), strict: options.strict });
   }
   // Start-up with hundreds of tools: the manifest entry is read, and the schema text made, when
   // first needed (the first request that offers the tool), not for every tool at start-up. Same
@@ -51,6 +49,16 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
   });
   wellFormedDefinitions.add(definition);
   return definition;
+}
+
+/**
+ * True when a parameter of the method has `@ToolParam({ schema })`, whose merge is checked at once.
+ *
+ * @param method - the `@Tool` method found on the tool object
+ */
+export function hasToolParamSchema(method: FoundToolMethod): boolean {
+  for (const index in method.paramOptions) if (method.paramOptions[index].schema !== undefined) return true;
+  return false;
 }
 
 /**

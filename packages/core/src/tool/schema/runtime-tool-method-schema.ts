@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { FoundToolMethod } from '../method/find-tool-methods';
 import type { ToolMethodSchema, ToolParameterSchema } from './tool-schema-manifest';
+import { classValidator } from '../support/class-validator-module';
 
 type Schema = Record<string, unknown>;
 type ClassType = abstract new (...args: never[]) => unknown;
@@ -182,13 +183,6 @@ function isValidatedClass(type: unknown): type is ClassType {
     !DESIGN_TYPES.has(type) &&
     classValidator().getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0
   );
-}
-
-let classValidatorModule: typeof import('class-validator') | undefined;
-/** class-validator, loaded when the runtime fallback first reads its metadata rather than at start-up (~320 modules). */
-function classValidator(): typeof import('class-validator') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
-  return (classValidatorModule ??= require('class-validator') as typeof import('class-validator'));
 }
 
 function isSchemaObject(value: unknown): value is Schema {
