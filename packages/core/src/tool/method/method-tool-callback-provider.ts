@@ -1,6 +1,6 @@
 import { SproutError } from '../../error/sprout-error';
 import { createLogger } from '../../util/logger';
-import type { ToolOptions } from '../annotation/tool';
+import type { ToolMethodOptions, ToolOptions } from '../annotation/tool';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
@@ -11,7 +11,7 @@ import type { ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
 import type { ToolCallbackProvider } from '../tool-callback-provider';
-import { type FoundToolMethod, findToolMethods } from './find-tool-methods';
+import { type FoundToolMethod, findToolMethods, forEachToolMethod, NO_PARAM_OPTIONS } from './find-tool-methods';
 import { MethodToolCallback } from './method-tool-callback';
 import { hasToolParamSchema, methodToolDefinition, methodToolName } from './method-tool-definition';
 
@@ -22,6 +22,8 @@ const RETURN_DIRECT_METADATA: ToolMetadata = Object.freeze({ returnDirect: true 
 
 /** Tool names OpenAI accepts. */
 const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** Newline-separated tool names, all portable. */
+const PORTABLE_TOOL_NAMES = /^[a-zA-Z0-9_-]{1,64}(?:\n[a-zA-Z0-9_-]{1,64})*$/;
 
 /** Options of {@link MethodToolCallbackProvider}. */
 export interface MethodToolCallbackProviderOptions {
@@ -54,7 +56,8 @@ export interface MethodToolCallbackProviderOptions {
  * @see Spring AI `MethodToolCallbackProvider`
  */
 export class MethodToolCallbackProvider implements ToolCallbackProvider {
-  readonly #tools: readonly CheckedToolMethod[];
+  readonly #tools: readonly CheckedToolObject[];
+  readonly #registry: ToolSchemaRegistry;
   #callbacks: readonly ToolCallback[] | undefined;
 
   /**
@@ -67,56 +70,49 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
   constructor(options: MethodToolCallbackProviderOptions) {
     const registry = options.schemaRegistry ?? toolSchemaRegistry;
     const converters = new Map<unknown, ToolCallResultConverter>();
-    const tools: CheckedToolMethod[] = [];
+    const tools: CheckedToolObject[] = [];
     const names = new Set<string>();
     let duplicated = false;
-    options.toolObjects.forEach((toolObject, index) => {
+    for (let index = 0; index < options.toolObjects.length; index++) {
+      const toolObject = options.toolObjects[index];
       if (typeof toolObject !== 'object' || toolObject === null) {
         throw new SproutError(
           `Tool object #${index} is ${toolObject === null ? 'null' : typeof toolObject}; pass instances of classes with @Tool methods.`,
         );
       }
-      const methods = findToolMethods(toolObject);
-      const className = toolObject.constructor?.name || 'Object';
-      if (methods.length === 0) {
+      // Only what can fail is done per method here; the rest waits for getToolCallbacks.
+      let prepared: Map<ToolMethodOptions, PreparedToolMethod> | undefined;
+      const count = forEachToolMethod(toolObject, (declaringClass, toolOptions, paramOptions) => {
+        const name = methodToolName(toolOptions);
+        if (names.has(name)) duplicated = true;
+        names.add(name);
+        const inManifest = registry.has(declaringClass.name, toolOptions.methodName);
+        if (inManifest && toolOptions.resultConverter === undefined && paramOptions === NO_PARAM_OPTIONS) return;
+        const method: FoundToolMethod = { declaringClass, options: toolOptions, paramOptions };
+        const runtimeSchema = inManifest ? undefined : runtimeSchemaOrThrow(registry, toolObject, method);
+        prepared ??= new Map();
+        prepared.set(toolOptions, {
+          runtimeSchema,
+          // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
+          definition: hasToolParamSchema(method)
+            ? methodToolDefinition(method, runtimeSchema ?? manifestSchema(registry, method))
+            : undefined,
+          resultConverter:
+            toolOptions.resultConverter === undefined ? undefined : resolveConverter(toolOptions, name, converters),
+        });
+      });
+      if (count === 0) {
         throw new SproutError(
-          `No @Tool methods found on ${className}. Did you mean to pass a ToolCallback or ToolCallbackProvider? ` +
+          `No @Tool methods found on ${toolObject.constructor?.name || 'Object'}. Did you mean to pass a ToolCallback or ToolCallbackProvider? ` +
             'If so, register it as a tool callback (e.g. .toolCallbacks(...)) instead of as a tool object; ' +
             'otherwise mark the methods with @Tool().',
         );
       }
-      for (const method of methods) {
-        const { declaringClass, options: toolOptions } = method;
-        const schema =
-          registry.get(declaringClass.name, toolOptions.methodName) ??
-          (registry.runtimeFallback ? runtimeToolMethodSchema(toolObject, method) : undefined);
-        if (schema === undefined) {
-          throw new MissingToolSchemaError({
-            className: declaringClass.name,
-            methodName: toolOptions.methodName,
-            loadedSources: registry.sources,
-          });
-        }
-        const name = methodToolName(toolOptions);
-        if (!PORTABLE_TOOL_NAME.test(name)) {
-          logger.warn(
-            { tool: name },
-            `Tool name '${name}' does not match ${PORTABLE_TOOL_NAME.source}; some models reject it.`,
-          );
-        }
-        if (names.has(name)) duplicated = true;
-        names.add(name);
-        tools.push({
-          toolObject,
-          method,
-          schema,
-          // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
-          definition: hasToolParamSchema(method) ? methodToolDefinition(method, schema) : undefined,
-          resultConverter: resolveConverter(toolOptions, name, converters),
-        });
-      }
-    });
+      tools.push({ toolObject, prepared });
+    }
+    warnAboutUnportableNames(names);
     this.#tools = tools;
+    this.#registry = registry;
     // The detailed error names the sources of each duplicate: build the callbacks to report it.
     if (duplicated) assertUniqueToolNames(this.getToolCallbacks());
   }
@@ -129,28 +125,37 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
   /** @returns one callback per `@Tool` method of the tool objects (built at the first call; the same list every time) */
   getToolCallbacks(): readonly ToolCallback[] {
     this.#callbacks ??= Object.freeze(
-      this.#tools.map(
-        ({ toolObject, method, schema, definition, resultConverter }) =>
-          new MethodToolCallback({
-            toolDefinition: definition ?? methodToolDefinition(method, schema),
+      this.#tools.flatMap(({ toolObject, prepared }) =>
+        findToolMethods(toolObject).map((method) => {
+          const early = prepared?.get(method.options);
+          const schema = early?.runtimeSchema ?? manifestSchema(this.#registry, method);
+          return new MethodToolCallback({
+            toolDefinition: early?.definition ?? methodToolDefinition(method, schema),
             toolMetadata: method.options.returnDirect === true ? RETURN_DIRECT_METADATA : DEFAULT_TOOL_METADATA,
             toolObject,
             toolMethodName: method.options.methodName,
             methodSchema: schema,
-            resultConverter,
-          }),
+            resultConverter: early?.resultConverter,
+          });
+        }),
       ),
     );
     return this.#callbacks;
   }
 }
 
-/** A `@Tool` method the constructor checked, waiting to become a callback. */
-interface CheckedToolMethod {
+/** A tool object the constructor checked, waiting for its callbacks to be built. */
+interface CheckedToolObject {
   readonly toolObject: object;
-  readonly method: FoundToolMethod;
-  readonly schema: ToolMethodSchema;
-  /** Made at construction only when `@ToolParam({ schema })` must be merged. */
+  /** What the constructor already made for some methods (by their `@Tool` options). */
+  readonly prepared: ReadonlyMap<ToolMethodOptions, PreparedToolMethod> | undefined;
+}
+
+/** What the constructor makes for a method with a runtime schema, `@ToolParam` options or a result converter. */
+interface PreparedToolMethod {
+  /** Set when the manifest has no entry and the registry's runtime fallback made the schema. */
+  readonly runtimeSchema: ToolMethodSchema | undefined;
+  /** Made when `@ToolParam({ schema })` must be merged. */
   readonly definition: ToolDefinition | undefined;
   readonly resultConverter: ToolCallResultConverter | undefined;
 }
@@ -179,6 +184,42 @@ export class MethodToolCallbackProviderBuilder {
   /** @throws as {@link MethodToolCallbackProvider}'s constructor does */
   build(): MethodToolCallbackProvider {
     return new MethodToolCallbackProvider({ toolObjects: this.objects, schemaRegistry: this.registry });
+  }
+}
+
+/** The runtime-fallback schema of a method the manifest lacks. @throws MissingToolSchemaError when there is none */
+function runtimeSchemaOrThrow(
+  registry: ToolSchemaRegistry,
+  toolObject: object,
+  method: FoundToolMethod,
+): ToolMethodSchema {
+  const schema = registry.runtimeFallback ? runtimeToolMethodSchema(toolObject, method) : undefined;
+  if (schema === undefined) {
+    throw new MissingToolSchemaError({
+      className: method.declaringClass.name,
+      methodName: method.options.methodName,
+      loadedSources: registry.sources,
+    });
+  }
+  return schema;
+}
+
+/** The manifest entry of a method the constructor found in the registry. */
+function manifestSchema(registry: ToolSchemaRegistry, method: FoundToolMethod): ToolMethodSchema {
+  return registry.get(method.declaringClass.name, method.options.methodName) as ToolMethodSchema;
+}
+
+/** Warns about each tool name OpenAI would reject. */
+function warnAboutUnportableNames(names: ReadonlySet<string>): void {
+  // One match over all the names: start-up checks hundreds of them, nearly always all portable.
+  if (PORTABLE_TOOL_NAMES.test([...names].join('\n'))) return;
+  for (const name of names) {
+    if (!PORTABLE_TOOL_NAME.test(name)) {
+      logger.warn(
+        { tool: name },
+        `Tool name '${name}' does not match ${PORTABLE_TOOL_NAME.source}; some models reject it.`,
+      );
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import type { ToolParamOptions } from '../annotation/tool-param';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import { hasInputSchemaText, INPUT_SCHEMA_TEXT } from '../schema/tool-schema-manifest-document';
-import type { FoundToolMethod } from './find-tool-methods';
+import { type FoundToolMethod, NO_PARAM_OPTIONS } from './find-tool-methods';
 
 /** Definitions made by {@link methodToolDefinition} with a lazily merged schema (always a JSON object). */
 const wellFormedDefinitions = new WeakSet<ToolDefinition>();
@@ -57,6 +57,7 @@ export function methodToolDefinition(method: FoundToolMethod, schema: ToolMethod
  * @param method - the `@Tool` method found on the tool object
  */
 export function hasToolParamSchema(method: FoundToolMethod): boolean {
+  if (method.paramOptions === NO_PARAM_OPTIONS) return false;
   for (const index in method.paramOptions) if (method.paramOptions[index].schema !== undefined) return true;
   return false;
 }

@@ -90,6 +90,21 @@ export class ToolSchemaRegistry {
   }
 
   /**
+   * Whether a manifest holds the method's schema; reads no entry (start-up checks hundreds of
+   * methods and builds their callbacks only at the first request).
+   *
+   * @param className - the class's constructor `name`, e.g. `OrderTools`
+   * @param methodName - the method name, e.g. `getOrderStatus`
+   */
+  has(className: string, methodName: string): boolean {
+    const key = toolSchemaKey(className, methodName);
+    for (let i = this.documents.length - 1; i >= 0; i--) {
+      if (this.documents[i].has(key)) return true;
+    }
+    return false;
+  }
+
+  /**
    * @param className - the class's constructor `name`, e.g. `OrderTools`
    * @param methodName - the method name, e.g. `getOrderStatus`
    * @returns the method's schema, or `undefined` when no manifest holds it
