@@ -21,7 +21,8 @@ describe(formatToolSchemaManifest, () => {
       });
       const schemaText = JSON.stringify(JSON.stringify(tool.inputSchema));
       expect(text).toBe(
-        '{\n  "version": 2,\n  "generator": "g@1",\n  "sourceHash": "abc",\n  "sources": ["b.ts"],\n  "tools": {\n' +
+        '{\n  "version": 2,\n  "generator": "g@1",\n  "sourceHash": "abc",\n  "sources": ["b.ts"],\n  "toolKeys": ["A.m","B.m"],\n' +
+          '  "tools": {\n' +
           `    "A.m": {"className":"A","methodName":"m","sourceFile":"b.ts","parameters":[{"name":"id","index":0,"kind":"argument","optional":false}],"inputSchema":${schemaText},"returnsVoid":false},\n` +
           `    "B.m": {"className":"B","methodName":"m","sourceFile":"b.ts","parameters":[{"name":"id","index":0,"kind":"argument","optional":false}],"inputSchema":${schemaText},"returnsVoid":false}\n` +
           '  }\n}\n',
@@ -32,7 +33,7 @@ describe(formatToolSchemaManifest, () => {
   describe('when the manifest has no tools', () => {
     it('should write an empty tools object that reads back', () => {
       const text = formatToolSchemaManifest({ version: 1, generator: 'g@1', tools: {} });
-      expect(JSON.parse(text)).toEqual({ version: 2, generator: 'g@1', sources: [], tools: {} });
+      expect(JSON.parse(text)).toEqual({ version: 2, generator: 'g@1', sources: [], toolKeys: [], tools: {} });
     });
   });
 

@@ -16,19 +16,19 @@ import {
  */
 export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
   const serialized = serializeToolSchemaManifest(manifest);
+  const entries = Object.entries(serialized.tools).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const header: Omit<SerializedToolSchemaManifest, 'tools'> = {
     version: serialized.version,
     generator: serialized.generator,
     ...(serialized.sourceHash === undefined ? {} : { sourceHash: serialized.sourceHash }),
     ...(serialized.project === undefined ? {} : { project: serialized.project }),
     sources: serialized.sources,
+    toolKeys: entries.map(([key]) => key),
   };
   const headerLines = Object.entries(header).map(
     ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
   );
-  const toolLines = Object.entries(serialized.tools)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
+  const toolLines = entries.map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
   const tools = toolLines.length === 0 ? '  "tools": {}' : `  "tools": {\n${toolLines.join(',\n')}\n  }`;
   return `{\n${[...headerLines, tools].join('\n')}\n}\n`;
 }

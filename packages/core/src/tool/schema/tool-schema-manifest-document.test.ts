@@ -28,13 +28,17 @@ const manifest: ToolSchemaManifest = {
 };
 
 /** The text in the layout `sprout-schema` writes: header lines, then one tool per line. */
-function layoutText(lines: readonly string[] = toolLines()): string {
+function layoutText(lines: readonly string[] = toolLines(), toolKeys?: readonly string[]): string {
   const serialized = serializeToolSchemaManifest(manifest);
   return (
     '{\n  "version": 2,\n  "generator": "test@1",\n  "sourceHash": "abc",\n  "project": "../tsconfig.json",\n' +
-    `  "sources": ${JSON.stringify(serialized.sources)},\n  "tools": {\n${lines.join(',\n')}\n  }\n}\n`
+    `  "sources": ${JSON.stringify(serialized.sources)},\n` +
+    (toolKeys === undefined ? '' : `  "toolKeys": ${JSON.stringify(toolKeys)},\n`) +
+    `  "tools": {\n${lines.join(',\n')}\n  }\n}\n`
   );
 }
+
+const KEYS = ['OrderTools.getOrderStatus', 'OrderTools.cancel'];
 
 function toolLines(): string[] {
   const serialized = serializeToolSchemaManifest(manifest);
@@ -110,6 +114,36 @@ describe(ToolSchemaManifestDocument, () => {
         const entry = ToolSchemaManifestDocument.parse(layoutText([status, broken]), 'm.json').get('OrderTools.cancel');
         expect(() => entry?.inputSchema).toThrow(
           'Tool schema manifest m.json: the inputSchema of OrderTools.cancel is not JSON object text.',
+        );
+      });
+    });
+
+    describe('when the header lists the toolKeys (as sprout-schema writes)', () => {
+      it('should answer has() from them and give every entry as generated', () => {
+        const document = ToolSchemaManifestDocument.parse(layoutText(toolLines(), KEYS), 'm.json');
+        expect([...document.keys()]).toEqual(KEYS);
+        expect(document.has('OrderTools.cancel')).toBe(true);
+        expect(document.has('OrderTools.refund')).toBe(false);
+        expect(document.get('OrderTools.refund')).toBeUndefined();
+        expect(JSON.parse(JSON.stringify(document.get('OrderTools.cancel')))).toEqual(cancelEntry);
+        expect(JSON.parse(JSON.stringify(document.get('OrderTools.getOrderStatus')))).toEqual(statusEntry);
+      });
+
+      it('should still refuse a file cut short, as not valid JSON', () => {
+        const text = layoutText(toolLines(), KEYS);
+        expect(() => ToolSchemaManifestDocument.parse(text.slice(0, -40), 'm.json')).toThrow(
+          /^Tool schema manifest m\.json is not valid JSON \(.+\)\. Run `npm run build`/,
+        );
+      });
+
+      it('should name the file at the first entry read when its lines no longer match the keys (edited by hand)', () => {
+        const [status] = toolLines();
+        const document = ToolSchemaManifestDocument.parse(layoutText([status], KEYS), 'm.json');
+        expect(document.has('OrderTools.cancel')).toBe(true);
+        expect(() => document.get('OrderTools.getOrderStatus')).toThrow(
+          new SproutError(
+            'Tool schema manifest m.json: its tool lines do not match its "toolKeys" (was it edited by hand?). Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
+          ),
         );
       });
     });

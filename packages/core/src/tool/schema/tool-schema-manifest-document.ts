@@ -155,6 +155,7 @@ function parseJson(text: string, source: string): ToolSchemaManifest | Serialize
 /**
  * The fast path for the layout `formatToolSchemaManifest` writes: header lines, then
  * `    "<key>": {…}` one per line. Returns `undefined` (parse it whole) for any other layout.
+ * When the header lists the `toolKeys`, the tool lines are only found when an entry is first read.
  */
 function parseToolLines(
   text: string,
@@ -170,9 +171,35 @@ function parseToolLines(
     return undefined;
   }
   if (manifestProblem(header) !== undefined || (header as { version: unknown }).version !== 2) return undefined;
+  const { sources, toolKeys } = header as { sources?: unknown; toolKeys?: unknown };
+  const sourceFiles = isStringArray(sources) ? sources : undefined;
+  const linesAt = toolsAt + TOOLS_OPENING.length;
+  let entries: ToolLines;
+  if (isStringArray(toolKeys) && toolKeys.length > 0 && text.trimEnd().endsWith(TOOLS_CLOSING)) {
+    entries = new ToolLines(text, linesAt, source, toolKeys);
+  } else {
+    const scan = scanToolLines(text, linesAt);
+    if (scan === undefined) return undefined;
+    entries = new ToolLines(text, linesAt, source, scan.keys, scan);
+  }
+  return { header: header as ManifestHeader, entries, sourceFiles };
+}
+
+function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** Where each tool line's key and JSON are, from `at` (the first tool line) to the closing lines. */
+interface ToolLineScan {
+  readonly keys: readonly string[];
+  /** Start and end offset of each line's JSON, two numbers per key. */
+  readonly bounds: readonly number[];
+}
+
+/** Finds the tool lines; `undefined` when the text is not one whole entry per line up to the closing lines. */
+function scanToolLines(text: string, at: number): ToolLineScan | undefined {
   const keys: string[] = [];
   const bounds: number[] = [];
-  let at = toolsAt + TOOLS_OPENING.length;
   while (!text.startsWith(TOOLS_CLOSING, at)) {
     const lineEnd = text.indexOf('\n', at);
     if (!text.startsWith(TOOL_LINE_PREFIX, at) || lineEnd < 0) return undefined;
@@ -189,9 +216,7 @@ function parseToolLines(
     at = lineEnd + 1;
   }
   if (text.slice(at + TOOLS_CLOSING.length).trim() !== '') return undefined;
-  const { sources } = header as { sources?: unknown };
-  const sourceFiles = Array.isArray(sources) && sources.every((s) => typeof s === 'string') ? sources : undefined;
-  return { header: header as ManifestHeader, entries: new ToolLines(text, keys, bounds, source), sourceFiles };
+  return { keys, bounds };
 }
 
 /** The tools of a document, by key. */
@@ -225,19 +250,24 @@ class EntryMap implements EntryIndex {
 /**
  * The tool lines of a file: for each key only where its line's JSON starts and ends; an entry
  * object is made when the key is first looked up, and its line parsed when a field is first read.
+ * With the header's `toolKeys`, {@link has} answers from them and the lines are found at the first
+ * {@link get}.
  */
 class ToolLines implements EntryIndex {
-  readonly #positions = new Map<string, number>();
+  readonly #listed: ReadonlySet<string> | undefined;
+  #positions: Map<string, number> | undefined;
+  #bounds: readonly number[] = [];
   readonly #made: (ToolMethodSchema | undefined)[] = [];
 
   constructor(
     private readonly text: string,
-    private readonly lineKeys: readonly string[],
-    /** Start and end offset of each line's JSON, two numbers per key. */
-    private readonly bounds: readonly number[],
+    private readonly linesAt: number,
     private readonly source: string,
+    private readonly lineKeys: readonly string[],
+    scan?: ToolLineScan,
   ) {
-    lineKeys.forEach((key, i) => this.#positions.set(key, i));
+    if (scan === undefined) this.#listed = new Set(lineKeys);
+    else this.#index(scan);
   }
 
   keys(): readonly string[] {
@@ -245,14 +275,39 @@ class ToolLines implements EntryIndex {
   }
 
   has(key: string): boolean {
-    return this.#positions.has(key);
+    return this.#listed === undefined ? (this.#positions as Map<string, number>).has(key) : this.#listed.has(key);
   }
 
+  /** @throws SproutError naming the file when its tool lines do not match its `toolKeys` (edited by hand) */
   get(key: string): ToolMethodSchema | undefined {
-    const i = this.#positions.get(key);
+    const i = this.#lines().get(key);
     if (i === undefined) return undefined;
-    this.#made[i] ??= new ToolLineEntry(key, this.text, this.bounds[2 * i], this.bounds[2 * i + 1], this.source);
+    this.#made[i] ??= new ToolLineEntry(key, this.text, this.#bounds[2 * i], this.#bounds[2 * i + 1], this.source);
     return this.#made[i];
+  }
+
+  #lines(): Map<string, number> {
+    if (this.#positions === undefined) {
+      const scan = scanToolLines(this.text, this.linesAt);
+      if (
+        scan === undefined ||
+        scan.keys.length !== this.lineKeys.length ||
+        scan.keys.some((k, i) => k !== this.lineKeys[i])
+      ) {
+        throw new SproutError(
+          `Tool schema manifest ${this.source}: its tool lines do not match its "toolKeys" (was it edited by hand?). ${REGENERATE_HINT}`,
+        );
+      }
+      this.#index(scan);
+    }
+    return this.#positions as Map<string, number>;
+  }
+
+  #index(scan: ToolLineScan): void {
+    const positions = new Map<string, number>();
+    scan.keys.forEach((key, i) => positions.set(key, i));
+    this.#positions = positions;
+    this.#bounds = scan.bounds;
   }
 }
 

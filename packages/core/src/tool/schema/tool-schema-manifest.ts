@@ -79,6 +79,11 @@ export interface SerializedToolSchemaManifest extends Omit<ToolSchemaManifest, '
    * without reading any tool entry.
    */
   readonly sources?: readonly string[];
+  /**
+   * The keys of `tools` in file order (written by `formatToolSchemaManifest`): start-up checks the
+   * `@Tool` methods against them and finds the tool lines only when an entry is first read.
+   */
+  readonly toolKeys?: readonly string[];
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, SerializedToolMethodSchema>>;
 }
