@@ -52,32 +52,44 @@ export function loadToolSchemaManifest(
     return;
   }
   const file = path.resolve(manifest);
-  const devMode = properties.getBoolean(SCHEMA_PROPERTY_KEYS.devMode, DEFAULT_SCHEMA_DEV_MODE);
-  const configured = path.resolve(properties.getString(SCHEMA_PROPERTY_KEYS.project, 'tsconfig.json'));
-  if (!existsSync(file)) {
-    if (devMode) {
-      registry.register(regenerate(file, configured, 'it was not found'), file);
+  // The properties are read only when the manifest is missing or stale: start-up normally needs neither.
+  const devMode = (): boolean => properties.getBoolean(SCHEMA_PROPERTY_KEYS.devMode, DEFAULT_SCHEMA_DEV_MODE);
+  const configured = (): string => path.resolve(properties.getString(SCHEMA_PROPERTY_KEYS.project, 'tsconfig.json'));
+  const text = readManifestText(file);
+  if (text === undefined) {
+    if (devMode()) {
+      registry.register(regenerate(file, configured(), 'it was not found'), file);
       return;
     }
     throw new SproutError(
-      `Tool schema manifest ${file} was not found. Generate it with \`${command(configured, file)}\` ` +
+      `Tool schema manifest ${file} was not found. Generate it with \`${command(configured(), file)}\` ` +
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to generate it at start-up during development.`,
     );
   }
-  const loaded = ToolSchemaManifestDocument.parse(readFileSync(file, 'utf8'), file);
+  const loaded = ToolSchemaManifestDocument.parse(text, file);
   const stale = staleness(loaded, file);
   if (stale === undefined) {
     registry.register(loaded, file);
     return;
   }
-  const project = projectOf(loaded, file) ?? configured;
-  if (!devMode) {
+  const project = projectOf(loaded, file) ?? configured();
+  if (!devMode()) {
     throw new SproutError(
       `Tool schema manifest ${file} is stale: ${stale}. Regenerate it with \`${command(project, file)}\` ` +
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to regenerate it at start-up during development.`,
     );
   }
   registry.register(regenerate(file, project, stale), file);
+}
+
+/** The file's text, or `undefined` when there is no such file. @throws the read error for any other failure */
+function readManifestText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -90,9 +102,10 @@ export function loadToolSchemaManifest(
 export function staleness(manifest: ToolSchemaManifestDocument, file: string): string | undefined {
   const project = projectOf(manifest, file);
   if (project === undefined || manifest.sourceHash === undefined) return undefined;
-  const root = path.dirname(project);
+  // Sources are relative paths with `/` (as sprout-schema writes them); fs takes them joined as is.
+  const root = `${path.dirname(project)}${path.sep}`;
   const sources = manifest.sourceFiles();
-  const stats = sources.map((source) => statSync(path.join(root, source), { throwIfNoEntry: false }));
+  const stats = sources.map((source) => statSync(root + source, { throwIfNoEntry: false }));
   const present = stats.filter((stat): stat is Stats => stat !== undefined);
   if (present.length === 0) return undefined;
   if (present.length < sources.length) {
@@ -104,7 +117,7 @@ export function staleness(manifest: ToolSchemaManifestDocument, file: string): s
   const hash = createHash('sha256');
   for (const source of sources) {
     hash.update(`${source}\0`);
-    hash.update(readFileSync(path.join(root, source)));
+    hash.update(readFileSync(root + source));
     hash.update('\0');
   }
   if (hash.digest('hex') !== manifest.sourceHash) return 'its tool source files changed since it was generated';

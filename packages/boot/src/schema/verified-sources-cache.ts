@@ -72,7 +72,8 @@ export class VerifiedSourcesCache {
     if (cached?.manifestFile !== this.manifestFile || cached.sourceHash !== sourceHash) return false;
     if (typeof cached.files !== 'object' || cached.files === null) return false;
     if (Object.keys(cached.files).length !== sources.length) return false;
-    return sources.every((source, i) => sameStamp(cached.files[source], stats[i]));
+    for (let i = 0; i < sources.length; i++) if (!sameStamp(cached.files[sources[i]], stats[i])) return false;
+    return true;
   }
 
   /**

@@ -186,7 +186,10 @@ function parseToolLines(
 }
 
 function isStringArray(value: unknown): value is readonly string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (!Array.isArray(value)) return false;
+  // A loop, not every(): hundreds of keys are checked at start-up, where each callback call is interpreted.
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
 }
 
 /** Where each tool line's key and JSON are, from `at` (the first tool line) to the closing lines. */
