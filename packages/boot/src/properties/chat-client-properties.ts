@@ -33,6 +33,13 @@ export interface ChatClientProperties {
   readonly toolCallingAdvisorOrder: number;
 }
 
+/** What {@link bindChatClientProperties} gives when no `spring.ai.chat.client.*` key is set. */
+export const DEFAULT_CHAT_CLIENT_PROPERTIES: ChatClientProperties = Object.freeze({
+  enabled: DEFAULT_CHAT_CLIENT_ENABLED,
+  toolCallingEnabled: DEFAULT_TOOL_CALLING_ENABLED,
+  toolCallingAdvisorOrder: ToolCallingAdvisor.DEFAULT_ORDER,
+});
+
 /**
  * Reads and validates the `spring.ai.chat.client.*` group.
  *

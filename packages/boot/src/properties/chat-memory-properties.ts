@@ -47,6 +47,15 @@ export interface ChatMemoryProperties {
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/i;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
+/** What {@link bindChatMemoryProperties} gives when no `spring.ai.chat.memory.*` key is set. */
+export const DEFAULT_CHAT_MEMORY_PROPERTIES: ChatMemoryProperties = Object.freeze({
+  maxMessages: DEFAULT_MAX_MESSAGES,
+  repositoryType: 'in-memory',
+  redisUrl: DEFAULT_CHAT_MEMORY_REDIS_URL,
+  redisKeyPrefix: DEFAULT_CHAT_MEMORY_REDIS_KEY_PREFIX,
+  redisTimeToLiveMs: 0,
+});
+
 /**
  * Reads and validates the `spring.ai.chat.memory.*` group.
  *

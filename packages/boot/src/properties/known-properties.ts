@@ -37,12 +37,16 @@ export function relaxedForm(key: string): string {
 
 let knownKeysByRelaxedForm: Map<string, string> | undefined;
 let knownKeysByEnvironmentName: Map<string, string> | undefined;
+let knownKeys: ReadonlySet<string> | undefined;
 
 /**
  * The canonical form of a key written in any relaxed style (`apiKey`, `api_key`, `API-KEY` all read
  * as `api-key`); map-style keys keep their trailing name verbatim. Unknown keys are returned as given.
  */
 export function canonicalPropertyKey(key: string): string {
+  knownKeys ??= new Set(KNOWN_PROPERTY_KEYS);
+  // Most keys are written in their canonical form: no relaxed form to derive.
+  if (knownKeys.has(key)) return key;
   // Every property read goes through here: look the relaxed form up instead of re-deriving each known key's.
   knownKeysByRelaxedForm ??= new Map(KNOWN_PROPERTY_KEYS.map((known) => [relaxedForm(known), known]));
   const known = knownKeysByRelaxedForm.get(relaxedForm(key));
@@ -89,9 +93,8 @@ export function propertyKeyForEnvironmentVariable(name: string): string | undefi
 
 /** True when Sprout binds `key` (canonical form). */
 export function isKnownPropertyKey(key: string): boolean {
-  return (
-    KNOWN_PROPERTY_KEYS.includes(key) || KNOWN_MAP_PROPERTY_PREFIXES.some((prefix) => key.startsWith(`${prefix}.`))
-  );
+  knownKeys ??= new Set(KNOWN_PROPERTY_KEYS);
+  return knownKeys.has(key) || KNOWN_MAP_PROPERTY_PREFIXES.some((prefix) => key.startsWith(`${prefix}.`));
 }
 
 /** The known key closest to `key` when it looks like a typo of it (edit distance ≤ 3), else `undefined`. */

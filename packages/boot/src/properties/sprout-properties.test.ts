@@ -1,5 +1,9 @@
 import { InvalidPropertyError } from './invalid-property-error';
+import { bindChatClientProperties } from './chat-client-properties';
+import { bindChatMemoryProperties } from './chat-memory-properties';
+import { PropertyReader } from './property-reader';
 import { SproutProperties } from './sprout-properties';
+import { bindToolCallingProperties } from './tool-calling-properties';
 
 describe(SproutProperties, () => {
   describe('.from', () => {
@@ -48,6 +52,24 @@ describe(SproutProperties, () => {
         expect(error.message).toBe(
           `Invalid value '${value}' for property '${key}' (from override): expected ${allowed}.`,
         );
+      });
+    });
+
+    describe('when a group has no key set', () => {
+      it('should give the same values as binding the group from nothing', () => {
+        const empty = new PropertyReader(new Map());
+        const properties = SproutProperties.from({ 'spring.ai.openai.api-key': 'sk-test' });
+        expect(properties.toolCalling).toEqual(bindToolCallingProperties(empty, []));
+        expect(properties.chatClient).toEqual(bindChatClientProperties(empty));
+        expect(properties.chatMemory).toEqual(bindChatMemoryProperties(empty));
+      });
+
+      it('should still check a key of the group written in a relaxed form', () => {
+        expect(() => SproutProperties.from({ 'spring.ai.tools.limits.maxTotalToolCalls': '0' })).toThrow(
+          InvalidPropertyError,
+        );
+        expect(() => SproutProperties.from({ 'spring.ai.chat.memory.maxMessages': '0' })).toThrow(InvalidPropertyError);
+        expect(() => SproutProperties.from({ 'spring.ai.chat.client.Enabled': 'no' })).toThrow(InvalidPropertyError);
       });
     });
 

@@ -1,9 +1,21 @@
-import { bindChatClientProperties, type ChatClientProperties } from './chat-client-properties';
-import { bindChatMemoryProperties, type ChatMemoryProperties } from './chat-memory-properties';
+import {
+  bindChatClientProperties,
+  type ChatClientProperties,
+  DEFAULT_CHAT_CLIENT_PROPERTIES,
+} from './chat-client-properties';
+import {
+  bindChatMemoryProperties,
+  type ChatMemoryProperties,
+  DEFAULT_CHAT_MEMORY_PROPERTIES,
+} from './chat-memory-properties';
 import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
-import { bindToolCallingProperties, type ToolCallingProperties } from './tool-calling-properties';
+import {
+  bindToolCallingProperties,
+  DEFAULT_TOOL_CALLING_PROPERTIES,
+  type ToolCallingProperties,
+} from './tool-calling-properties';
 
 /**
  * The application's resolved configuration: every key with its winning value and origin, plus the
@@ -43,10 +55,17 @@ export class SproutProperties {
     this.values = new Map(values);
     this.environment = environment;
     this.reader = new PropertyReader(this.values);
-    this.toolCalling = bindToolCallingProperties(this.reader, this.values.keys());
+    // A group with no key set is its defaults: nothing to read or validate.
+    this.toolCalling = this.hasCanonicalKeyUnder('spring.ai.tools.')
+      ? bindToolCallingProperties(this.reader, this.values.keys())
+      : DEFAULT_TOOL_CALLING_PROPERTIES;
     this.openAi = bindOpenAiProperties(this.reader);
-    this.chatClient = bindChatClientProperties(this.reader);
-    this.chatMemory = bindChatMemoryProperties(this.reader);
+    this.chatClient = this.hasCanonicalKeyUnder('spring.ai.chat.client.')
+      ? bindChatClientProperties(this.reader)
+      : DEFAULT_CHAT_CLIENT_PROPERTIES;
+    this.chatMemory = this.hasCanonicalKeyUnder('spring.ai.chat.memory.')
+      ? bindChatMemoryProperties(this.reader)
+      : DEFAULT_CHAT_MEMORY_PROPERTIES;
   }
 
   /**
@@ -129,6 +148,12 @@ export class SproutProperties {
    * The canonical key, after letting an environment variable override a file value of an
    * application-defined key (env beats file, as in Spring; overrides beat env).
    */
+  /** Whether a key (as loaded: Sprout's own keys in their canonical form) starts with the prefix. */
+  private hasCanonicalKeyUnder(prefix: string): boolean {
+    for (const key of this.values.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   private bind(key: string): string {
     const canonical = canonicalPropertyKey(key);
     // Sprout's own keys already took their environment variables in loadProperties.

@@ -75,6 +75,19 @@ const POSITIVE_OR_EXCLUDED = {
   allowed: 'a positive integer, or -1 to exclude the tool from per-tool limits',
 };
 
+/** What {@link bindToolCallingProperties} gives when no `spring.ai.tools.*` key is set. */
+export const DEFAULT_TOOL_CALLING_PROPERTIES: ToolCallingProperties = Object.freeze({
+  throwExceptionOnError: DEFAULT_THROW_EXCEPTION_ON_ERROR,
+  resolutionFallbackEnabled: DEFAULT_RESOLUTION_FALLBACK_ENABLED,
+  limits: Object.freeze({
+    maxCallsPerToolDefault: DEFAULT_MAX_CALLS_PER_TOOL,
+    maxCallsPerTool: Object.freeze({}),
+    excludedTools: Object.freeze([]),
+    maxTotalToolCalls: DEFAULT_MAX_TOTAL_TOOL_CALLS,
+    onLimitExceeded: DEFAULT_ON_LIMIT_EXCEEDED,
+  }),
+});
+
 /**
  * Reads and validates the `spring.ai.tools.*` group.
  *
