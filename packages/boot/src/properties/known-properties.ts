@@ -32,7 +32,8 @@ export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
 
 /** Spring's relaxed form used for comparison: lower case, `-` and `_` removed. */
 export function relaxedForm(key: string): string {
-  return key.toLowerCase().replace(/[-_]/g, '');
+  // String replaceAll, not a regex: start-up calls this before anything else has compiled a regex.
+  return key.toLowerCase().replaceAll('-', '').replaceAll('_', '');
 }
 
 let knownKeysByRelaxedForm: Map<string, string> | undefined;

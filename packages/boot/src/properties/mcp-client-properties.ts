@@ -178,7 +178,7 @@ function find(entries: ReadonlyMap<string, string>, sub: string): string | undef
 
 /** Spring's relaxed form: lower case, `-` and `_` removed (as `known-properties`, which imports this file). */
 function relaxedForm(key: string): string {
-  return key.toLowerCase().replace(/[-_]/g, '');
+  return key.toLowerCase().replaceAll('-', '').replaceAll('_', '');
 }
 
 function invalid(properties: SproutProperties, key: string, allowed: string): InvalidPropertyError {

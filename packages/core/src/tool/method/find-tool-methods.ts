@@ -78,9 +78,9 @@ export const NO_PARAM_OPTIONS: Readonly<Record<number, ToolParamOptions>> = Obje
 
 /** True when the nearest definition of `name` in the chain is a function value (not an accessor). */
 function isCallableMethod(toolObject: object, name: string): boolean {
-  for (let o: unknown = toolObject; isObject(o); o = Object.getPrototypeOf(o)) {
+  for (let o: object | null = toolObject; o !== null; o = Object.getPrototypeOf(o) as object | null) {
     const descriptor = Object.getOwnPropertyDescriptor(o, name);
-    if (descriptor !== undefined) return 'value' in descriptor && typeof descriptor.value === 'function';
+    if (descriptor !== undefined) return typeof descriptor.value === 'function';
   }
   return false;
 }
