@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext, BenchOptions, CaseResult } from './bench-case';
@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run bench -- [options]   (or: node --expose-gc apps/be
 Runs every benchmark case (apps/bench/src/cases/*) and prints one table per case.
 
 Options:
-  --case <ids>        run only these cases (comma-separated ids, e.g. p1-loop-overhead)
+  --case <ids>        run only these cases (comma-separated ids, e.g. p1-loop-overhead); the other
+                      cases' results already in the results file are kept
   --contender <ids>   run only these contenders (e.g. hand,sprout)
   --quick             short budgets, to smoke-test the harness (noisy numbers)
   --out <file>        where to write the results (default: bench/results.json at the repo root)
@@ -92,13 +93,16 @@ async function main(): Promise<number> {
         .join(', ')}\n\n`,
   );
 
-  const results: Record<string, CaseResult & { readonly title: string; readonly seconds: number }> = {};
+  const results: Record<
+    string,
+    CaseResult & { readonly title: string; readonly seconds: number; readonly measuredAt: string }
+  > = {};
   for (const benchCase of selected) {
     context.log(`${benchCase.id}: ${benchCase.title}`);
     const start = process.hrtime.bigint();
     const result = await benchCase.run(context);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    results[benchCase.id] = { title: benchCase.title, seconds, ...result };
+    results[benchCase.id] = { title: benchCase.title, seconds, measuredAt: new Date().toISOString(), ...result };
     for (const table of result.tables) process.stdout.write(`${formatTable(table)}\n\n`);
     if (values.markdown) {
       for (const table of result.tables) process.stdout.write(`${formatMarkdownTable(table)}\n\n`);
@@ -125,9 +129,29 @@ async function main(): Promise<number> {
   const totalSeconds = (Date.now() - started.getTime()) / 1000;
   const out = path.resolve(values.out ?? path.join(__dirname, '..', '..', '..', 'bench', 'results.json'));
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ machine, options, totalSeconds, cases: results }, null, 2)}\n`);
-  process.stdout.write(`Total ${totalSeconds.toFixed(1)} s. Results written to ${path.relative(process.cwd(), out)}\n`);
+  // A run of some cases (--case) keeps the other cases' results in the file; each case says when it ran.
+  const kept = wanted === undefined ? {} : earlierCases(out, Object.keys(results));
+  writeFileSync(
+    out,
+    `${JSON.stringify({ machine, options, totalSeconds, cases: { ...kept, ...results } }, null, 2)}\n`,
+  );
+  const keptNote = Object.keys(kept).length === 0 ? '' : ` (kept from earlier runs: ${Object.keys(kept).join(', ')})`;
+  process.stdout.write(
+    `Total ${totalSeconds.toFixed(1)} s. Results written to ${path.relative(process.cwd(), out)}${keptNote}\n`,
+  );
   return 0;
+}
+
+/** The cases of an earlier results file other than `replaced`; none when there is no readable file. */
+function earlierCases(file: string, replaced: readonly string[]): Record<string, unknown> {
+  let cases: unknown;
+  try {
+    cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases?: unknown }).cases;
+  } catch {
+    return {};
+  }
+  if (typeof cases !== 'object' || cases === null) return {};
+  return Object.fromEntries(Object.entries(cases).filter(([id]) => !replaced.includes(id)));
 }
 
 function splitList(value: string | undefined): string[] | undefined {
