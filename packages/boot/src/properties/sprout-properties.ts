@@ -56,14 +56,14 @@ export class SproutProperties {
     this.environment = environment;
     this.reader = new PropertyReader(this.values);
     // A group with no key set is its defaults: nothing to read or validate.
-    this.toolCalling = this.hasCanonicalKeyUnder('spring.ai.tools.')
+    this.toolCalling = this.hasKeysUnder('spring.ai.tools')
       ? bindToolCallingProperties(this.reader, this.values.keys())
       : DEFAULT_TOOL_CALLING_PROPERTIES;
     this.openAi = bindOpenAiProperties(this.reader);
-    this.chatClient = this.hasCanonicalKeyUnder('spring.ai.chat.client.')
+    this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
       ? bindChatClientProperties(this.reader)
       : DEFAULT_CHAT_CLIENT_PROPERTIES;
-    this.chatMemory = this.hasCanonicalKeyUnder('spring.ai.chat.memory.')
+    this.chatMemory = this.hasKeysUnder('spring.ai.chat.memory')
       ? bindChatMemoryProperties(this.reader)
       : DEFAULT_CHAT_MEMORY_PROPERTIES;
   }
@@ -148,12 +148,6 @@ export class SproutProperties {
    * The canonical key, after letting an environment variable override a file value of an
    * application-defined key (env beats file, as in Spring; overrides beat env).
    */
-  /** Whether a key (as loaded: Sprout's own keys in their canonical form) starts with the prefix. */
-  private hasCanonicalKeyUnder(prefix: string): boolean {
-    for (const key of this.values.keys()) if (key.startsWith(prefix)) return true;
-    return false;
-  }
-
   private bind(key: string): string {
     const canonical = canonicalPropertyKey(key);
     // Sprout's own keys already took their environment variables in loadProperties.

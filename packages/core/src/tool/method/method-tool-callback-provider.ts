@@ -83,9 +83,9 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
       // Only what can fail is done per method here; the rest waits for getToolCallbacks.
       let prepared: Map<ToolMethodOptions, PreparedToolMethod> | undefined;
       const count = forEachToolMethod(toolObject, (declaringClass, toolOptions, paramOptions) => {
-        const name = toolOptions.name === undefined ? toolOptions.methodName : methodToolName(toolOptions);
-        const known = names.size;
-        if (names.add(name).size === known) duplicated = true;
+        const name = methodToolName(toolOptions);
+        if (names.has(name)) duplicated = true;
+        names.add(name);
         const inManifest = registry.has(declaringClass.name, toolOptions.methodName);
         if (inManifest && toolOptions.resultConverter === undefined && paramOptions === NO_PARAM_OPTIONS) return;
         const method: FoundToolMethod = { declaringClass, options: toolOptions, paramOptions };
