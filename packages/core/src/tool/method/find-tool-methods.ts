@@ -23,26 +23,34 @@ export interface FoundToolMethod {
  */
 export function findToolMethods(toolObject: object): FoundToolMethod[] {
   const found: FoundToolMethod[] = [];
-  forEachToolMethod(toolObject, (declaringClass, options, paramOptions) => {
-    found.push({ declaringClass, options, paramOptions });
+  forEachToolClass(toolObject, (declaringClass, methods, params) => {
+    for (const options of methods) {
+      found.push({ declaringClass, options, paramOptions: params?.[options.methodName] ?? NO_PARAM_OPTIONS });
+    }
   });
   return found;
 }
 
+/** The `@ToolParam` options of a class's methods, by method name, then parameter index. */
+export type ToolParamsByMethod = Readonly<Record<string, Readonly<Record<number, ToolParamOptions>>>>;
+
 /**
- * Visits the methods {@link findToolMethods} returns, in the same order, without making an object
- * for each (start-up checks hundreds of methods and builds their callbacks only at first use).
+ * Visits the classes of the object's prototype chain that declare `@Tool` methods, from its own
+ * class up, with the methods {@link findToolMethods} returns for each (in the same order), without
+ * making an object per method: start-up checks hundreds of methods with one call per class.
  *
  * @param toolObject - an instance of a class with `@Tool` methods
- * @param visit - called with the method's declaring class, `@Tool` options and `@ToolParam` options
+ * @param visit - called with the class, its visible `@Tool` methods (never empty; the recorded
+ * array itself when none is hidden or an accessor, so do not change it) and its `@ToolParam`
+ * options by method name (`undefined` when it has none; a method missing there has none)
  * @returns how many methods were visited
  */
-export function forEachToolMethod(
+export function forEachToolClass(
   toolObject: object,
   visit: (
     declaringClass: FoundToolMethod['declaringClass'],
-    options: ToolMethodOptions,
-    paramOptions: FoundToolMethod['paramOptions'],
+    methods: readonly ToolMethodOptions[],
+    params: ToolParamsByMethod | undefined,
   ) => void,
 ): number {
   let count = 0;
@@ -53,24 +61,40 @@ export function forEachToolMethod(
   for (let proto: unknown = Object.getPrototypeOf(toolObject); isObject(proto); proto = Object.getPrototypeOf(proto)) {
     if (proto === Object.prototype || !Object.prototype.hasOwnProperty.call(proto, 'constructor')) continue;
     const ctor = (proto as { constructor: FoundToolMethod['declaringClass'] }).constructor;
-    const methods = Reflect.getOwnMetadata(METADATA_KEYS.toolMethods, ctor) as ToolMethodOptions[] | undefined;
-    if (methods === undefined || methods.length === 0) continue;
-    const params = Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) as
-      Record<string, Record<number, ToolParamOptions>> | undefined;
-    if (nearest === undefined) nearest = methods;
+    const recorded = Reflect.getOwnMetadata(METADATA_KEYS.toolMethods, ctor) as ToolMethodOptions[] | undefined;
+    if (recorded === undefined || recorded.length === 0) continue;
+    if (nearest === undefined) nearest = recorded;
     else hidden ??= new Set(nearest.map((options) => options.methodName));
-    for (const options of methods) {
-      const name = options.methodName;
-      if (hidden !== undefined) {
-        if (hidden.has(name)) continue;
-        hidden.add(name);
-      }
-      if (!isCallableMethod(toolObject, name)) continue;
-      count++;
-      visit(ctor, options, params?.[name] ?? NO_PARAM_OPTIONS);
-    }
+    const methods = visibleMethods(toolObject, recorded, hidden);
+    if (methods.length === 0) continue;
+    count += methods.length;
+    visit(ctor, methods, Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) as ToolParamsByMethod | undefined);
   }
   return count;
+}
+
+/**
+ * The recorded methods the object can call: not hidden by a nearer class (names are added to
+ * `hidden` as they are seen) and not shadowed by an accessor. The same array when all are.
+ */
+function visibleMethods(
+  toolObject: object,
+  recorded: readonly ToolMethodOptions[],
+  hidden: Set<string> | undefined,
+): readonly ToolMethodOptions[] {
+  let visible: ToolMethodOptions[] | undefined;
+  for (let i = 0; i < recorded.length; i++) {
+    const name = recorded[i].methodName;
+    let keep: boolean;
+    if (hidden?.has(name) === true) keep = false;
+    else {
+      hidden?.add(name);
+      keep = isCallableMethod(toolObject, name);
+    }
+    if (keep) visible?.push(recorded[i]);
+    else visible ??= recorded.slice(0, i);
+  }
+  return visible ?? recorded;
 }
 
 /** The `paramOptions` of a method without `@ToolParam` (shared: found methods are read, never changed). */

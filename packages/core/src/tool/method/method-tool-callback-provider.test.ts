@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ToolContext } from '../../chat/model/tool-context';
 import { SproutError } from '../../error/sprout-error';
 import { Tool } from '../annotation/tool';
@@ -322,6 +323,52 @@ describe(MethodToolCallbackProvider, () => {
       const callbacks = provider.getToolCallbacks();
       expect(callbacks.map((callback) => callback.toolDefinition.name)).toEqual(['first', 'second', 'third']);
       expect(provider.getToolCallbacks()).toBe(callbacks);
+    });
+
+    it('should warn about a tool name OpenAI would reject when the callbacks are built, not before', async () => {
+      class SpacedNameTools {
+        @Tool({ name: 'look up order' })
+        lookUp(): string {
+          return '';
+        }
+      }
+      // The logger writes JSON lines to stderr through node:fs (pino's SonicBoom, asynchronously).
+      const written: string[] = [];
+      const record = (data: unknown) => {
+        written.push(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      };
+      const write = jest.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+        record(args[1]);
+        (args.at(-1) as (error: null, bytes: number) => void)(null, Buffer.byteLength(String(args[1])));
+      }) as unknown as typeof fs.write);
+      const writeSync = jest.spyOn(fs, 'writeSync').mockImplementation(((_fd: number, data: unknown) => {
+        record(data);
+        return Buffer.byteLength(String(data));
+      }) as unknown as typeof fs.writeSync);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+      const warnings = () =>
+        written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.includes('look up order'));
+      try {
+        const provider = MethodToolCallbackProvider.builder()
+          .toolObjects(new SpacedNameTools())
+          .schemaRegistry(new ToolSchemaRegistry().register(manifestOf(noArgEntry('SpacedNameTools', 'lookUp'))))
+          .build();
+        await settle();
+        expect(warnings()).toEqual([]);
+
+        provider.getToolCallbacks();
+        provider.getToolCallbacks();
+        await settle();
+        expect(warnings()).toHaveLength(1);
+        expect(JSON.parse(warnings()[0])).toMatchObject({
+          level: 40,
+          tool: 'look up order',
+          msg: "Tool name 'look up order' does not match ^[a-zA-Z0-9_-]{1,64}$; some models reject it.",
+        });
+      } finally {
+        write.mockRestore();
+        writeSync.mockRestore();
+      }
     });
 
     it('should still fail at once for a duplicate name or a converter class that cannot be made', () => {

@@ -11,7 +11,7 @@ import type { ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
 import type { ToolCallbackProvider } from '../tool-callback-provider';
-import { type FoundToolMethod, findToolMethods, forEachToolMethod, NO_PARAM_OPTIONS } from './find-tool-methods';
+import { type FoundToolMethod, findToolMethods, forEachToolClass, NO_PARAM_OPTIONS } from './find-tool-methods';
 import { MethodToolCallback } from './method-tool-callback';
 import { hasToolParamSchema, methodToolDefinition, methodToolName } from './method-tool-definition';
 
@@ -82,24 +82,30 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
       }
       // Only what can fail is done per method here; the rest waits for getToolCallbacks.
       let prepared: Map<ToolMethodOptions, PreparedToolMethod> | undefined;
-      const count = forEachToolMethod(toolObject, (declaringClass, toolOptions, paramOptions) => {
-        const name = methodToolName(toolOptions);
-        if (names.has(name)) duplicated = true;
-        names.add(name);
-        const inManifest = registry.has(declaringClass.name, toolOptions.methodName);
-        if (inManifest && toolOptions.resultConverter === undefined && paramOptions === NO_PARAM_OPTIONS) return;
-        const method: FoundToolMethod = { declaringClass, options: toolOptions, paramOptions };
-        const runtimeSchema = inManifest ? undefined : runtimeSchemaOrThrow(registry, toolObject, method);
-        prepared ??= new Map();
-        prepared.set(toolOptions, {
-          runtimeSchema,
-          // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
-          definition: hasToolParamSchema(method)
-            ? methodToolDefinition(method, runtimeSchema ?? manifestSchema(registry, method))
-            : undefined,
-          resultConverter:
-            toolOptions.resultConverter === undefined ? undefined : resolveConverter(toolOptions, name, converters),
-        });
+      const count = forEachToolClass(toolObject, (declaringClass, methods, params) => {
+        const className = declaringClass.name;
+        for (const toolOptions of methods) {
+          const methodName = toolOptions.methodName;
+          // Most tools are named after their method; the name option is read only when set.
+          const name = toolOptions.name === undefined ? methodName : methodToolName(toolOptions);
+          if (names.has(name)) duplicated = true;
+          else names.add(name);
+          const paramOptions = params?.[methodName] ?? NO_PARAM_OPTIONS;
+          const inManifest = registry.has(className, methodName);
+          if (inManifest && toolOptions.resultConverter === undefined && paramOptions === NO_PARAM_OPTIONS) continue;
+          const method: FoundToolMethod = { declaringClass, options: toolOptions, paramOptions };
+          const runtimeSchema = inManifest ? undefined : runtimeSchemaOrThrow(registry, toolObject, method);
+          prepared ??= new Map();
+          prepared.set(toolOptions, {
+            runtimeSchema,
+            // A `@ToolParam({ schema })` is merged now, so a bad one fails here rather than at the first request.
+            definition: hasToolParamSchema(method)
+              ? methodToolDefinition(method, runtimeSchema ?? manifestSchema(registry, method))
+              : undefined,
+            resultConverter:
+              toolOptions.resultConverter === undefined ? undefined : resolveConverter(toolOptions, name, converters),
+          });
+        }
       });
       if (count === 0) {
         throw new SproutError(
@@ -110,7 +116,6 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
       }
       tools.push({ toolObject, prepared });
     }
-    warnAboutUnportableNames(names);
     this.#tools = tools;
     this.#registry = registry;
     // The detailed error names the sources of each duplicate: build the callbacks to report it.
@@ -122,9 +127,14 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
     return new MethodToolCallbackProviderBuilder();
   }
 
-  /** @returns one callback per `@Tool` method of the tool objects (built at the first call; the same list every time) */
+  /**
+   * @returns one callback per `@Tool` method of the tool objects (built at the first call; the same
+   * list every time). Building them logs a warning for each tool name OpenAI would reject, as Spring's
+   * `ToolUtils` does when it names a tool.
+   */
   getToolCallbacks(): readonly ToolCallback[] {
-    this.#callbacks ??= Object.freeze(
+    if (this.#callbacks !== undefined) return this.#callbacks;
+    this.#callbacks = Object.freeze(
       this.#tools.flatMap(({ toolObject, prepared }) =>
         findToolMethods(toolObject).map((method) => {
           const early = prepared?.get(method.options);
@@ -140,6 +150,7 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
         }),
       ),
     );
+    warnAboutUnportableNames(this.#callbacks.map((callback) => callback.toolDefinition.name));
     return this.#callbacks;
   }
 }
@@ -210,9 +221,9 @@ function manifestSchema(registry: ToolSchemaRegistry, method: FoundToolMethod): 
 }
 
 /** Warns about each tool name OpenAI would reject. */
-function warnAboutUnportableNames(names: ReadonlySet<string>): void {
-  // One match over all the names: start-up checks hundreds of them, nearly always all portable.
-  if (PORTABLE_TOOL_NAMES.test([...names].join('\n'))) return;
+function warnAboutUnportableNames(names: readonly string[]): void {
+  // One match over all the names: there are often hundreds, nearly always all portable.
+  if (PORTABLE_TOOL_NAMES.test(names.join('\n'))) return;
   for (const name of names) {
     if (!PORTABLE_TOOL_NAME.test(name)) {
       logger.warn(

@@ -61,6 +61,8 @@ export class ToolSchemaManifestDocument {
   /** Where it came from (a file path, or `<manifest>`), for error messages. */
   readonly source: string;
   readonly #entries: EntryIndex;
+  /** `#entries.keySet`, held here: start-up asks {@link has} for every `@Tool` method. */
+  readonly #keySet: KeyLookup;
   readonly #sourceFiles: readonly string[] | undefined;
 
   private constructor(
@@ -75,6 +77,7 @@ export class ToolSchemaManifestDocument {
     if (header.project !== undefined) this.project = header.project;
     this.source = source;
     this.#entries = entries;
+    this.#keySet = entries.keySet;
     this.#sourceFiles = sourceFiles;
   }
 
@@ -122,7 +125,7 @@ export class ToolSchemaManifestDocument {
 
   /** True when it has an entry for the key (nothing is parsed). */
   has(key: string): boolean {
-    return this.#entries.has(key);
+    return this.#keySet.has(key);
   }
 
   /** The entry of a tool (the same object on every call), or `undefined`. */
@@ -225,24 +228,28 @@ function scanToolLines(text: string, at: number): ToolLineScan | undefined {
 /** The tools of a document, by key. */
 interface EntryIndex {
   keys(): readonly string[];
-  has(key: string): boolean;
+  /** Answers whether there is an entry for a key, without reading one. */
+  readonly keySet: KeyLookup;
   get(key: string): ToolMethodSchema | undefined;
+}
+
+/** A `Set` of keys, or a `Map` by key. */
+interface KeyLookup {
+  has(key: string): boolean;
 }
 
 /** Entries that are objects already (a manifest object). */
 class EntryMap implements EntryIndex {
   readonly #keys: readonly string[];
+  readonly keySet: KeyLookup;
 
   constructor(private readonly entries: ReadonlyMap<string, ToolMethodSchema>) {
     this.#keys = [...entries.keys()];
+    this.keySet = entries;
   }
 
   keys(): readonly string[] {
     return this.#keys;
-  }
-
-  has(key: string): boolean {
-    return this.entries.has(key);
   }
 
   get(key: string): ToolMethodSchema | undefined {
@@ -257,7 +264,8 @@ class EntryMap implements EntryIndex {
  * {@link get}.
  */
 class ToolLines implements EntryIndex {
-  readonly #listed: ReadonlySet<string> | undefined;
+  /** The header's `toolKeys` as a set, or the key positions when the lines were scanned at once. */
+  readonly keySet: KeyLookup;
   #positions: Map<string, number> | undefined;
   #bounds: readonly number[] = [];
   readonly #made: (ToolMethodSchema | undefined)[] = [];
@@ -269,16 +277,11 @@ class ToolLines implements EntryIndex {
     private readonly lineKeys: readonly string[],
     scan?: ToolLineScan,
   ) {
-    if (scan === undefined) this.#listed = new Set(lineKeys);
-    else this.#index(scan);
+    this.keySet = scan === undefined ? new Set(lineKeys) : this.#index(scan);
   }
 
   keys(): readonly string[] {
     return this.lineKeys;
-  }
-
-  has(key: string): boolean {
-    return this.#listed === undefined ? (this.#positions as Map<string, number>).has(key) : this.#listed.has(key);
   }
 
   /** @throws SproutError naming the file when its tool lines do not match its `toolKeys` (edited by hand) */
@@ -306,11 +309,13 @@ class ToolLines implements EntryIndex {
     return this.#positions as Map<string, number>;
   }
 
-  #index(scan: ToolLineScan): void {
+  /** @returns the key positions it indexed */
+  #index(scan: ToolLineScan): Map<string, number> {
     const positions = new Map<string, number>();
     scan.keys.forEach((key, i) => positions.set(key, i));
     this.#positions = positions;
     this.#bounds = scan.bounds;
+    return positions;
   }
 }
 
