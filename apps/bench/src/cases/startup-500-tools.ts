@@ -164,7 +164,10 @@ export async function bareStartInChild(args: Json): Promise<Json> {
 
 /** Child: `SproutApplication.run` with the same 50 classes, schemas from the manifest (500 tool callbacks). */
 export async function sproutStartInChild(args: Json): Promise<Json> {
-  const { modules, manifestFile } = args as { modules: string[]; manifestFile: string };
+  const { modules, manifestFile, dir } = args as { modules: string[]; manifestFile: string; dir: string };
+  // Run from the app's folder, as its user would: the staleness check's stamp cache
+  // (node_modules/.cache/sprout-schema) then goes away with the temp dir.
+  process.chdir(dir);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- measured cold, per process
   const { SproutApplication } = require('@sprout-ai/boot') as typeof import('@sprout-ai/boot');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- measured cold, per process
@@ -242,7 +245,7 @@ export const benchCase = defineBenchCase({
       }
       const bare: StartSample[] = [];
       const sprout: StartSample[] = [];
-      const args = { modules: [...app.modules], manifestFile: app.manifestFile };
+      const args = { modules: [...app.modules], manifestFile: app.manifestFile, dir: app.dir };
       const startBare = async (): Promise<void> => {
         bare.push(
           (await context.runInChild<Json>(
