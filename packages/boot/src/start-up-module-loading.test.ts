@@ -224,7 +224,7 @@ describe('@sprout-ai/boot start-up', () => {
       expect(steps.classTransformer.loaded).toEqual(['class-transformer']);
       expect(steps.classTransformer.result).toEqual({
         error: 'ToolExecutionError',
-        message: expect.stringContaining('/request/code: code must be uppercase (isUppercase)') as unknown,
+        message: expect.stringContaining('/request/code must be uppercase (isUppercase)') as unknown,
       });
     });
 

@@ -11,6 +11,18 @@ import { ToolExecutionError } from './tool-execution-error';
 /** The tool's arguments as the model sent them, parsed and validated. */
 export type ToolArguments = Record<string, unknown>;
 
+/** What {@link ToolArgumentsParser.check} found. */
+export interface CheckedToolArguments {
+  /** The arguments object (repaired and coerced; valid only when `violations` is empty). */
+  readonly value: ToolArguments;
+  /** One entry per schema violation, e.g. `/booking/seats must be >= 1`; empty when valid. */
+  readonly violations: readonly string[];
+  /** The JSON pointers of the violations, e.g. `/booking/seats` (`""` for the object itself). */
+  readonly pointers: ReadonlySet<string>;
+}
+
+const NO_POINTERS: ReadonlySet<string> = new Set();
+
 const logger = createLogger('ToolArgumentsParser');
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -55,6 +67,23 @@ export class ToolArgumentsParser {
    * @throws SproutError when the tool's input schema cannot be compiled
    */
   parse(input: string | undefined | null): ToolArguments {
+    const checked = this.check(input);
+    if (checked.violations.length > 0) throw this.invalidArguments(checked.violations);
+    return checked.value;
+  }
+
+  /**
+   * Like {@link parse}, but returns the schema violations instead of throwing them, so a caller can
+   * add what it finds itself (e.g. class-validator rules) and report everything in one message.
+   *
+   * @param input - as for {@link parse}
+   * @returns the (repaired, coerced) arguments object; the violations, e.g. `/quantity must be integer`;
+   * and the JSON pointers they are at (`""` for the root)
+   * @throws ToolExecutionError (cause {@link InvalidToolArgumentsError}) when the input is not a
+   * JSON object even after repair
+   * @throws SproutError when the tool's input schema cannot be compiled
+   */
+  check(input: string | undefined | null): CheckedToolArguments {
     const name = this.toolDefinition.name;
     const repaired = repairToolArguments(input);
     if (!repaired.ok) {
@@ -72,14 +101,13 @@ export class ToolArgumentsParser {
     if (changes.length > 0 && logger.isLevelEnabled('debug'))
       logger.debug({ toolName: name, changes }, `Coerced the arguments of tool '${name}'`);
     const validate = this.compiled();
-    if (!validate(value)) {
-      const violations = (validate.errors ?? []).map(describeViolation);
-      throw this.invalid(
-        violations,
-        `Invalid arguments for tool '${name}': ${violations.join('; ')}. Fix the arguments and call the tool again.`,
-      );
-    }
-    return value as ToolArguments;
+    if (validate(value)) return { value: value as ToolArguments, violations: [], pointers: NO_POINTERS };
+    const errors = validate.errors ?? [];
+    return {
+      value: value as ToolArguments,
+      violations: errors.map(describeViolation),
+      pointers: new Set(errors.map((error) => error.instancePath)),
+    };
   }
 
   /**

@@ -22,10 +22,18 @@ const NOT_USER_CLASSES = new Set<unknown>([
   ToolContext,
 ]);
 
+/** A problem found while converting one argument. */
+export interface ArgumentViolation {
+  /** JSON pointer of the value, e.g. `/booking/email`. */
+  readonly pointer: string;
+  /** The problem, starting with the pointer, e.g. `/booking/email must be an email (isEmail)`. */
+  readonly text: string;
+}
+
 /** The argument list for a tool method, or the problems found while building it. */
 export interface ConvertedArguments {
   readonly values: unknown[];
-  readonly violations: string[];
+  readonly violations: ArgumentViolation[];
 }
 
 /**
@@ -46,7 +54,7 @@ export async function convertMethodArguments(
   toolContext: ToolContext,
 ): Promise<ConvertedArguments> {
   const values: unknown[] = new Array<unknown>(parameters.reduce((n, p) => Math.max(n, p.index + 1), 0));
-  const violations: string[] = [];
+  const violations: ArgumentViolation[] = [];
   for (const parameter of parameters) {
     if (parameter.kind === 'toolContext') {
       values[parameter.index] = toolContext;
@@ -63,12 +71,17 @@ export async function convertMethodArguments(
   return { values, violations };
 }
 
-async function convert(value: unknown, type: unknown, pointer: string, violations: string[]): Promise<unknown> {
+async function convert(
+  value: unknown,
+  type: unknown,
+  pointer: string,
+  violations: ArgumentViolation[],
+): Promise<unknown> {
   if (value === undefined || value === null) return value;
   if (type === Date && typeof value === 'string') {
     const date = new Date(value);
     if (Number.isNaN(date.getTime()))
-      violations.push(`${pointer} must be a valid date-time string (got ${JSON.stringify(value)})`);
+      violations.push({ pointer, text: `${pointer} must be a valid date-time string (got ${JSON.stringify(value)})` });
     return date;
   }
   if (typeof type === 'function' && !NOT_USER_CLASSES.has(type) && typeof value === 'object' && !Array.isArray(value)) {
@@ -87,10 +100,15 @@ function classTransformer(): typeof import('class-transformer') {
   return (classTransformerModule ??= require('class-transformer') as typeof import('class-transformer'));
 }
 
-function describeValidationErrors(errors: readonly ValidationError[], base: string): string[] {
+/** E.g. `/booking/seats must not be less than 1 (min)`: the schema's wording, with class-validator's rule name. */
+function describeValidationErrors(errors: readonly ValidationError[], base: string): ArgumentViolation[] {
   return errors.flatMap((error) => {
     const pointer = `${base}/${escapePointer(error.property)}`;
-    const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => `${pointer}: ${message} (${rule})`);
+    const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => ({
+      pointer,
+      // class-validator starts its messages with the property name, which the pointer already gives.
+      text: `${pointer} ${message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message} (${rule})`,
+    }));
     return [...own, ...describeValidationErrors(error.children ?? [], pointer)];
   });
 }

@@ -192,10 +192,28 @@ describe(MethodToolCallback, () => {
         const error = await failureOf(callbackFor(tools, 'createTicket').call(JSON.stringify({ request })));
         expect(error.message).toMatch(/^Invalid arguments for tool 'createTicket': /);
         expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
-          '/request/email: email must be an email (isEmail)',
-          '/request/priority: priority must not be greater than 5 (max)',
+          '/request/email must be an email (isEmail)',
+          '/request/priority must not be greater than 5 (max)',
         ]);
         expect(error.message).toMatch(/Fix the arguments and call the tool again\.$/);
+      });
+
+      it('should report schema and class-validator violations together, each field once', async () => {
+        // priority breaks the schema (a string); email and channel break rules only class-validator checks.
+        const request = { ...valid, email: 'not-an-email', priority: 'high', channel: 'fax' };
+        const error = await failureOf(callbackFor(tools, 'createTicket').call(JSON.stringify({ request })));
+        expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
+          '/request/priority must be number',
+          '/request/email must be an email (isEmail)',
+          '/request/channel must be one of the following values: web, phone (isIn)',
+        ]);
+        expect(error.message).toBe(
+          "Invalid arguments for tool 'createTicket': /request/priority must be number; " +
+            '/request/email must be an email (isEmail); ' +
+            '/request/channel must be one of the following values: web, phone (isIn). ' +
+            'Fix the arguments and call the tool again.',
+        );
+        expect(tools.calls).toEqual([]);
       });
     });
 

@@ -112,20 +112,28 @@ export class MethodToolCallback implements ToolCallback {
    * cannot be converted
    */
   async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
-    const args = reviveDateArguments(
-      this.argumentsParser.parse(toolInput),
-      this.methodSchema.inputSchema,
-      this.methodSchema.dateSchemaPaths,
-    );
+    const checked = this.argumentsParser.check(toolInput);
+    const args = reviveDateArguments(checked.value, this.methodSchema.inputSchema, this.methodSchema.dateSchemaPaths);
     this.#parameterTypes ??= this.parameterTypes();
     const paramTypes = this.#parameterTypes;
-    const { values, violations } = await convertMethodArguments(
+    // Converted even when the schema already failed, so class-validator rules the schema cannot
+    // express reach the model in the same message instead of one round trip later.
+    const converted = await convertMethodArguments(
       args,
       this.methodSchema.parameters,
       paramTypes,
       toolContext ?? new ToolContext(),
-    );
-    if (violations.length > 0) throw this.argumentsParser.invalidArguments(violations);
+    ).catch((error: unknown) => {
+      if (checked.violations.length > 0) return undefined;
+      throw error;
+    });
+    const violations = [
+      ...checked.violations,
+      // A value the schema already faulted is reported once, in the schema's words.
+      ...(converted?.violations ?? []).filter((v) => !checked.pointers.has(v.pointer)).map((v) => v.text),
+    ];
+    if (violations.length > 0 || converted === undefined) throw this.argumentsParser.invalidArguments(violations);
+    const values = converted.values;
     const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
     let result: unknown;
     try {
