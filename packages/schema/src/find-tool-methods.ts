@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { findUnsupportedType } from './find-unsupported-type';
+import { addTypeDeclarationFiles } from './type-declaration-files';
 import { SchemaGenerationError } from './schema-generation-error';
 
 /** One parameter of a found `@Tool` method. */
@@ -30,6 +31,11 @@ export interface ToolMethodSource {
   readonly fileName: string;
   /** Declaring file relative to the tsconfig directory, with forward slashes. */
   readonly sourceFile: string;
+  /**
+   * Absolute paths of the files that declare the argument types' parts (interfaces, DTO classes,
+   * enums, aliases, inherited properties), library and `.d.ts` files included.
+   */
+  readonly typeFiles: readonly string[];
   readonly description?: string;
   readonly parameters: readonly ToolParameterSource[];
   readonly returnsVoid: boolean;
@@ -112,6 +118,7 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
   }
   const where = { sourceFile: owner.sourceFile, className: owner.className, methodName };
   const parameters: ToolParameterSource[] = [];
+  const typeFiles = new Set<string>();
   for (const parameter of method.parameters) {
     if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this') continue;
     if (!ts.isIdentifier(parameter.name)) {
@@ -144,6 +151,7 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
           : `property '${unsupported.path}' of type '${unsupported.typeText}'`;
       throw new SchemaGenerationError({ ...where, parameterName: name, reason: `${subject} is ${unsupported.why}` });
     }
+    addTypeDeclarationFiles(type, checker, typeFiles);
     const options = toolParamLiteral(parameter, checker);
     const description = options.description ?? paramTagText(parameter);
     const defaultValue = parameter.initializer === undefined ? undefined : literalDefault(parameter.initializer);
@@ -165,6 +173,7 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
     exportName: owner.exportName,
     fileName: owner.fileName,
     sourceFile: owner.sourceFile,
+    typeFiles: [...typeFiles],
     ...(description === undefined ? {} : { description }),
     parameters,
     returnsVoid: returnsVoid(method, checker),

@@ -53,11 +53,13 @@ describe(generateToolSchemaManifest, () => {
       ]);
     });
 
-    it('should name the generator and hash the tool sources', () => {
+    it('should name the generator and hash the tool sources and the files declaring their argument types', () => {
       expect(manifest.version).toBe(1);
       expect(manifest.generator).toBe('@sprout-ai/schema@0.1.0');
+      // ProductDto (a catalog tool's argument) is declared in dto/; tool-free.ts and the spec are not sources.
+      expect(manifest.sources).toEqual(['catalog-tools.ts', 'dto/product-dto.ts', 'order-tools.ts']);
       const hash = createHash('sha256');
-      for (const file of ['catalog-tools.ts', 'order-tools.ts']) {
+      for (const file of ['catalog-tools.ts', 'dto/product-dto.ts', 'order-tools.ts']) {
         hash
           .update(`${file}\0`)
           .update(readFileSync(path.join(FIXTURES, 'valid', file)))

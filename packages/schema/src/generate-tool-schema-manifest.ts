@@ -133,10 +133,12 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     });
   }
 
+  const sources = schemaSources(methods, sourcesProgram, configDir);
   return {
     version: 1,
     generator: GENERATOR_NAME,
-    sourceHash: hashSources(methods, configDir),
+    sourceHash: hashSources(sources, configDir),
+    sources,
     ...(options.manifestFile === undefined
       ? {}
       : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
@@ -269,13 +271,30 @@ function toPosix(relative: string): string {
   return relative.split(path.sep).join('/');
 }
 
-/** sha256 over path and contents of the files that declare tool classes, sorted by path. */
-function hashSources(methods: readonly ToolMethodSource[], configDir: string): string {
+/**
+ * The project's own files the schemas come from, relative to the tsconfig directory (forward
+ * slashes), sorted: each tool class's file and every file declaring a part of an argument type
+ * (libraries and `.d.ts` files left out).
+ */
+function schemaSources(methods: readonly ToolMethodSource[], program: ts.Program, configDir: string): string[] {
+  const files = new Set<string>();
+  for (const method of methods) {
+    files.add(method.fileName);
+    for (const fileName of method.typeFiles) {
+      const file = program.getSourceFile(fileName);
+      if (file !== undefined && !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file))
+        files.add(file.fileName);
+    }
+  }
+  return [...files].map((file) => toPosix(path.relative(configDir, file))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `sourceHash` over the sources in their listed order: see {@link ToolSchemaManifest.sourceHash}. */
+function hashSources(sources: readonly string[], configDir: string): string {
   const hash = createHash('sha256');
-  const files = [...new Set(methods.map((m) => m.fileName))].sort();
-  for (const file of files) {
-    hash.update(`${path.relative(configDir, file).split(path.sep).join('/')}\0`);
-    hash.update(readFileSync(file));
+  for (const source of sources) {
+    hash.update(`${source}\0`);
+    hash.update(readFileSync(path.join(configDir, source)));
     hash.update('\0');
   }
   return hash.digest('hex');

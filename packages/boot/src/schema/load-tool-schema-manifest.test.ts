@@ -76,6 +76,51 @@ describe(loadToolSchemaManifest, () => {
     );
   });
 
+  describe('when a type of a tool argument, declared in another file, changed after generation', () => {
+    const request = (field: string) => `export interface ForecastRequest {\n  ${field};\n}\n`;
+    const regenerate = () =>
+      writeFileSync(
+        manifestFile,
+        formatToolSchemaManifest(
+          generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile }),
+        ),
+      );
+    beforeEach(() => {
+      writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string'));
+      writeFileSync(
+        path.join(dir, 'src', 'weather-tools.ts'),
+        `import type { ForecastRequest } from './forecast-request';\n${toolSource('request: ForecastRequest')}`,
+      );
+      regenerate();
+    }, GENERATION_TIMEOUT_MS);
+
+    it('should list that file among the sources and fail with the command to run', () => {
+      expect(JSON.parse(readFileSync(manifestFile, 'utf8'))).toMatchObject({
+        sources: ['src/forecast-request.ts', 'src/weather-tools.ts'],
+      });
+      loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties());
+
+      writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string;\n  days: number'));
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        `Tool schema manifest ${manifestFile} is stale: its tool source files changed since it was generated.`,
+      );
+    });
+
+    it(
+      'should regenerate it with the new type in dev mode',
+      () => {
+        writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string;\n  days: number'));
+        const registry = new ToolSchemaRegistry();
+        loadToolSchemaManifest(registry, manifestFile, properties({ 'sprout.schema.dev-mode': 'true' }));
+        const schema = registry.get('WeatherTools', 'forecast')?.inputSchema as {
+          $defs: Record<string, { properties: Record<string, unknown> }>;
+        };
+        expect(Object.keys(schema.$defs.ForecastRequest.properties)).toEqual(['city', 'days']);
+      },
+      GENERATION_TIMEOUT_MS,
+    );
+  });
+
   describe('when the manifest is missing', () => {
     it('should fail with the command to run', () => {
       rmSync(manifestFile);

@@ -115,7 +115,13 @@ export class ToolSchemaManifestDocument {
     } else {
       for (const key in manifest.tools) entries.set(key, manifest.tools[key]);
     }
-    return new ToolSchemaManifestDocument(manifest, new EntryMap(entries), source, undefined);
+    const sources = (manifest as { sources?: unknown }).sources;
+    return new ToolSchemaManifestDocument(
+      manifest,
+      new EntryMap(entries),
+      source,
+      isStringArray(sources) ? sources : undefined,
+    );
   }
 
   /** The keys of its tools (`ClassName.methodName`), in file order. */
@@ -134,8 +140,8 @@ export class ToolSchemaManifestDocument {
   }
 
   /**
-   * The `sourceFile` of every tool, sorted and without repeats: the header's `sources` when the
-   * file has one (so no entry is parsed), else read from the entries.
+   * The files its `sourceHash` covers (see `ToolSchemaManifest.sources`): the listed `sources` when
+   * it has them (so no entry is parsed), else every tool's `sourceFile`, sorted and without repeats.
    */
   sourceFiles(): readonly string[] {
     return (

@@ -8,10 +8,17 @@ export interface ToolSchemaManifest {
   /** Generator name and version, e.g. `@sprout-ai/schema@0.1.0`. */
   readonly generator: string;
   /**
-   * sha256 (hex) over the files that declare tool classes: for each, sorted by path, its path
-   * relative to the tsconfig directory (forward slashes), a NUL, its bytes, a NUL.
+   * sha256 (hex) over the {@link sources} in their order: for each, its path, a NUL, its bytes, a NUL.
    */
   readonly sourceHash?: string;
+  /**
+   * The project files the schemas were generated from, relative to the tsconfig directory (forward
+   * slashes), sorted: the files that declare tool classes and those that declare the types of their
+   * arguments (DTO classes, interfaces, enums, aliases, base classes), e.g.
+   * `["src/dto/booking.ts", "src/order-tools.ts"]`. Absent in older manifests: then the tools'
+   * `sourceFile`s, which is all they hashed.
+   */
+  readonly sources?: readonly string[];
   /**
    * The tsconfig it was generated from, relative to the manifest file's directory (forward
    * slashes), e.g. `../tsconfig.json`; `sourceFile`s are relative to its directory. Lets start-up
@@ -75,12 +82,12 @@ export function toolSchemaKey(className: string, methodName: string): string {
 export interface SerializedToolSchemaManifest extends Omit<ToolSchemaManifest, 'version' | 'tools'> {
   readonly version: 2;
   /**
-   * The tools' `sourceFile`s, sorted, without repeats: start-up checks the manifest against them
-   * without reading any tool entry.
+   * As in {@link ToolSchemaManifest.sources} (always written): start-up checks the manifest against
+   * them without reading any tool entry.
    */
   readonly sources?: readonly string[];
   /**
-   * The keys of `tools` in file order (written by `formatToolSchemaManifest`): start-up checks the
+   * The keys of `tools` in file order, which is sorted (written by `formatToolSchemaManifest`): start-up checks the
    * `@Tool` methods against them and finds the tool lines only when an entry is first read.
    */
   readonly toolKeys?: readonly string[];
@@ -104,6 +111,11 @@ export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): Seria
   for (const [key, entry] of Object.entries(manifest.tools)) {
     tools[key] = { ...entry, inputSchema: JSON.stringify(entry.inputSchema) };
   }
-  const sources = [...new Set(Object.values(manifest.tools).map((entry) => entry.sourceFile))].sort();
+  const sources = manifest.sources ?? toolSourceFiles(manifest.tools);
   return { ...manifest, version: 2, sources, tools };
+}
+
+/** The tools' `sourceFile`s, sorted, without repeats: the sources of a manifest that does not list them. */
+export function toolSourceFiles(tools: Readonly<Record<string, { readonly sourceFile: string }>>): string[] {
+  return [...new Set(Object.values(tools).map((entry) => entry.sourceFile))].sort();
 }
