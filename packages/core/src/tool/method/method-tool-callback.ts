@@ -10,7 +10,7 @@ import { asToolExecutionError, convertToolResult } from '../execution/tool-invoc
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
-import { convertMethodArguments } from './method-argument-converter';
+import { type ConvertedArguments, convertMethodArguments } from './method-argument-converter';
 import { hasWellFormedInputSchema } from './method-tool-definition';
 import { reviveDateArguments } from './revive-date-arguments';
 
@@ -118,15 +118,18 @@ export class MethodToolCallback implements ToolCallback {
     const paramTypes = this.#parameterTypes;
     // Converted even when the schema already failed, so class-validator rules the schema cannot
     // express reach the model in the same message instead of one round trip later.
-    const converted = await convertMethodArguments(
-      args,
-      this.methodSchema.parameters,
-      paramTypes,
-      toolContext ?? new ToolContext(),
-    ).catch((error: unknown) => {
-      if (checked.violations.length > 0) return undefined;
-      throw error;
-    });
+    let converted: ConvertedArguments | undefined;
+    try {
+      converted = await convertMethodArguments(
+        args,
+        this.methodSchema.parameters,
+        paramTypes,
+        toolContext ?? new ToolContext(),
+      );
+    } catch (error) {
+      // Arguments the schema rejected may not convert at all; the schema's violations are reported then.
+      if (checked.violations.length === 0) throw error;
+    }
     const violations = [
       ...checked.violations,
       // A value the schema already faulted is reported once, in the schema's words.
