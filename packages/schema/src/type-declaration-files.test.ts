@@ -27,7 +27,8 @@ describe(addTypeDeclarationFiles, () => {
         '}',
         '',
       ].join('\n'),
-      'tools.ts': "import type { PaintRequest } from './request';\nexport function paint(request: PaintRequest): void {}\n",
+      'tools.ts':
+        "import type { PaintRequest } from './request';\nexport function paint(request: PaintRequest): void {}\n",
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   });
