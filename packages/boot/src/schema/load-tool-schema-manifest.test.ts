@@ -56,7 +56,7 @@ describe(loadToolSchemaManifest, () => {
     it('should fail with the command to run', () => {
       writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
-        `Tool schema manifest ${manifestFile} is stale: its tool source files changed since it was generated. ` +
+        `Tool schema manifest ${manifestFile} is stale: its source files changed since it was generated. ` +
           'Regenerate it with `npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json` (npm run build runs it), ' +
           'or set sprout.schema.dev-mode=true to regenerate it at start-up during development.',
       );
@@ -102,7 +102,7 @@ describe(loadToolSchemaManifest, () => {
 
       writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string;\n  days: number'));
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
-        `Tool schema manifest ${manifestFile} is stale: its tool source files changed since it was generated.`,
+        `Tool schema manifest ${manifestFile} is stale: its source files changed since it was generated.`,
       );
     });
 

@@ -94,7 +94,7 @@ function readManifestText(file: string): string | undefined {
 
 /**
  * Why the manifest no longer matches its sources, or `undefined` when it matches or cannot be
- * checked (no `project`/`sourceHash`, or none of its tool source files exist).
+ * checked (no `project`/`sourceHash`, or none of its source files exist).
  *
  * @param manifest - the manifest
  * @param file - its path (its `project` is relative to the file's directory)
@@ -110,7 +110,7 @@ export function staleness(manifest: ToolSchemaManifestDocument, file: string): s
   if (present.length === 0) return undefined;
   if (present.length < sources.length) {
     const gone = sources.filter((_source, i) => stats[i] === undefined);
-    return `its tool source files ${gone.join(', ')} no longer exist`;
+    return `its source files ${gone.join(', ')} no longer exist`;
   }
   const cache = new VerifiedSourcesCache(SCHEMA_CACHE_DIR, file);
   if (cache.matches(manifest.sourceHash, sources, present)) return undefined;
@@ -120,7 +120,7 @@ export function staleness(manifest: ToolSchemaManifestDocument, file: string): s
     hash.update(readFileSync(root + source));
     hash.update('\0');
   }
-  if (hash.digest('hex') !== manifest.sourceHash) return 'its tool source files changed since it was generated';
+  if (hash.digest('hex') !== manifest.sourceHash) return 'its source files changed since it was generated';
   cache.record(manifest.sourceHash, sources, present);
   return undefined;
 }
