@@ -16,6 +16,12 @@ describe(loadToolSchemaManifest, () => {
   let dir: string;
   let manifestFile: string;
   let cwd: string;
+  /** Generates the manifest of the temp project, as `sprout-schema` would. */
+  const writeManifest = () =>
+    writeFileSync(
+      manifestFile,
+      formatToolSchemaManifest(generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile })),
+    );
   beforeEach(() => {
     cwd = process.cwd();
     dir = mkdtempSync(path.join(os.tmpdir(), 'sprout-boot-schema-'));
@@ -32,8 +38,7 @@ describe(loadToolSchemaManifest, () => {
     writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: string'));
     manifestFile = path.join(dir, 'dist', 'tool-schemas.json');
     mkdirSync(path.dirname(manifestFile));
-    const manifest = generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile });
-    writeFileSync(manifestFile, formatToolSchemaManifest(manifest));
+    writeManifest();
   }, GENERATION_TIMEOUT_MS);
   afterEach(() => {
     process.chdir(cwd);
@@ -78,20 +83,13 @@ describe(loadToolSchemaManifest, () => {
 
   describe('when a type of a tool argument, declared in another file, changed after generation', () => {
     const request = (field: string) => `export interface ForecastRequest {\n  ${field};\n}\n`;
-    const regenerate = () =>
-      writeFileSync(
-        manifestFile,
-        formatToolSchemaManifest(
-          generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile }),
-        ),
-      );
     beforeEach(() => {
       writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string'));
       writeFileSync(
         path.join(dir, 'src', 'weather-tools.ts'),
         `import type { ForecastRequest } from './forecast-request';\n${toolSource('request: ForecastRequest')}`,
       );
-      regenerate();
+      writeManifest();
     }, GENERATION_TIMEOUT_MS);
 
     it('should list that file among the sources and fail with the command to run', () => {

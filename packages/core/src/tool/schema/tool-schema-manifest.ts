@@ -116,6 +116,6 @@ export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): Seria
 }
 
 /** The tools' `sourceFile`s, sorted, without repeats: the sources of a manifest that does not list them. */
-export function toolSourceFiles(tools: Readonly<Record<string, { readonly sourceFile: string }>>): string[] {
+function toolSourceFiles(tools: Readonly<Record<string, { readonly sourceFile: string }>>): string[] {
   return [...new Set(Object.values(tools).map((entry) => entry.sourceFile))].sort();
 }
