@@ -5,6 +5,7 @@ import {
   createLogger,
   SproutError,
   ToolSchemaManifestDocument,
+  readToolSchemaManifestFile,
   type ToolSchemaManifest,
   type ToolSchemaRegistry,
 } from '@sprout-ai/core';
@@ -55,8 +56,8 @@ export function loadToolSchemaManifest(
   // The properties are read only when the manifest is missing or stale: start-up normally needs neither.
   const devMode = (): boolean => properties.getBoolean(SCHEMA_PROPERTY_KEYS.devMode, DEFAULT_SCHEMA_DEV_MODE);
   const configured = (): string => path.resolve(properties.getString(SCHEMA_PROPERTY_KEYS.project, 'tsconfig.json'));
-  const text = readManifestText(file);
-  if (text === undefined) {
+  const loaded = readManifest(file);
+  if (loaded === undefined) {
     if (devMode()) {
       registry.register(regenerate(file, configured(), 'it was not found'), file);
       return;
@@ -66,7 +67,6 @@ export function loadToolSchemaManifest(
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to generate it at start-up during development.`,
     );
   }
-  const loaded = ToolSchemaManifestDocument.parse(text, file);
   const stale = staleness(loaded, file);
   if (stale === undefined) {
     registry.register(loaded, file);
@@ -82,10 +82,13 @@ export function loadToolSchemaManifest(
   registry.register(regenerate(file, project, stale), file);
 }
 
-/** The file's text, or `undefined` when there is no such file. @throws the read error for any other failure */
-function readManifestText(file: string): string | undefined {
+/**
+ * The manifest in the file (its tool lines read at the first request), or `undefined` when there is
+ * no such file. @throws the read error for any other failure, SproutError when it is not a manifest
+ */
+function readManifest(file: string): ToolSchemaManifestDocument | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readToolSchemaManifestFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -140,7 +143,7 @@ function regenerate(file: string, project: string, why: string): ToolSchemaManif
     `${createHash('sha256').update(file).digest('hex').slice(0, 16)}-${path.basename(file)}`,
   );
   if (existsSync(cacheFile)) {
-    const cached = ToolSchemaManifestDocument.parse(readFileSync(cacheFile, 'utf8'), cacheFile);
+    const cached = readToolSchemaManifestFile(cacheFile);
     if (cached.sourceHash !== undefined && staleness(cached, cacheFile) === undefined) {
       logger.warn(
         { manifest: file, cache: cacheFile },

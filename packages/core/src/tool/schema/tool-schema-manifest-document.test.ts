@@ -2,6 +2,7 @@ import { SproutError } from '../../error/sprout-error';
 import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
 import { methodToolDefinition } from '../method/method-tool-definition';
 import { serializeToolSchemaManifest, type ToolMethodSchema, type ToolSchemaManifest } from './tool-schema-manifest';
+import { manifestFileText, manifestToolLines } from './__fixtures__/manifest-file-layout';
 
 const statusEntry = {
   className: 'OrderTools',
@@ -29,20 +30,13 @@ const manifest: ToolSchemaManifest = {
 
 /** The text in the layout `sprout-schema` writes: header lines, then one tool per line. */
 function layoutText(lines: readonly string[] = toolLines(), toolKeys?: readonly string[]): string {
-  const serialized = serializeToolSchemaManifest(manifest);
-  return (
-    '{\n  "version": 2,\n  "generator": "test@1",\n  "sourceHash": "abc",\n  "project": "../tsconfig.json",\n' +
-    `  "sources": ${JSON.stringify(serialized.sources)},\n` +
-    (toolKeys === undefined ? '' : `  "toolKeys": ${JSON.stringify(toolKeys)},\n`) +
-    `  "tools": {\n${lines.join(',\n')}\n  }\n}\n`
-  );
+  return manifestFileText(manifest, { lines, toolKeys });
 }
 
 const KEYS = ['OrderTools.getOrderStatus', 'OrderTools.cancel'];
 
 function toolLines(): string[] {
-  const serialized = serializeToolSchemaManifest(manifest);
-  return Object.entries(serialized.tools).map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
+  return manifestToolLines(manifest);
 }
 
 describe(ToolSchemaManifestDocument, () => {

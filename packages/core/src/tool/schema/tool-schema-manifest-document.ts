@@ -30,10 +30,11 @@ export function hasInputSchemaText(entry: ToolMethodSchema): entry is ToolMethod
   return typeof (entry as Partial<WithInputSchemaText>)[INPUT_SCHEMA_TEXT] === 'function';
 }
 
-/** Where the tool lines begin in the file `formatToolSchemaManifest` writes. */
-const TOOLS_OPENING = '\n  "tools": {\n';
+/** Where the tool lines begin in the file `formatToolSchemaManifest` writes. @internal */
+export const MANIFEST_TOOLS_OPENING = '\n  "tools": {\n';
 const TOOL_LINE_PREFIX = '    "';
-const TOOLS_CLOSING = '  }\n}';
+/** How the file `formatToolSchemaManifest` writes ends (then a newline). @internal */
+export const MANIFEST_TOOLS_CLOSING = '  }\n}';
 
 /** The header of a manifest: everything but its tools. */
 type ManifestHeader = Omit<SerializedToolSchemaManifest, 'version' | 'tools'> & { readonly version: 1 | 2 };
@@ -94,6 +95,40 @@ export class ToolSchemaManifestDocument {
     const lines = parseToolLines(text, source);
     if (lines === undefined) return ToolSchemaManifestDocument.from(parseJson(text, source), source);
     return new ToolSchemaManifestDocument(lines.header, lines.entries, source, lines.sourceFiles);
+  }
+
+  /**
+   * Reads a manifest from the head of its file only, when the file is in the layout `sprout-schema`
+   * writes and its header lists the `toolKeys`: the tool lines (nearly all of the file) are read
+   * with `readWhole` at the first entry read, not now.
+   *
+   * @param head - the file's text up to and including the line `  "tools": {`
+   * @param source - the file's path, for error messages
+   * @param readWhole - reads the file's whole text; called once, at the first {@link get}
+   * @returns the document, or `undefined` when the head is not that layout or has no `toolKeys`
+   * (then parse the whole text with {@link parse})
+   * @throws SproutError (from the first {@link get}, not from here) naming the file when, by
+   * then, the file no longer starts with this head or is cut short: it was rewritten after
+   * start-up read it
+   * @remarks Why: with hundreds of tools the tool lines are hundreds of kB, and reading them
+   * (fresh memory for the bytes and for the text) was the largest part of start-up; start-up only
+   * needs the header to check the `@Tool` methods and the staleness.
+   */
+  static parseHead(head: string, source: string, readWhole: () => string): ToolSchemaManifestDocument | undefined {
+    if (!head.endsWith(MANIFEST_TOOLS_OPENING)) return undefined;
+    const header = parseHeader(head, head.length - MANIFEST_TOOLS_OPENING.length);
+    if (header === undefined || !hasToolKeys(header)) return undefined;
+    const wholeText = (): string => {
+      const text = readWhole();
+      if (!text.startsWith(head) || !text.trimEnd().endsWith(MANIFEST_TOOLS_CLOSING)) {
+        throw new SproutError(
+          `Tool schema manifest ${source} changed after start-up read its header (it was rewritten while the application ran). Restart the application to load it.`,
+        );
+      }
+      return text;
+    };
+    const entries = new ToolLines(wholeText, head.length, source, header.toolKeys);
+    return new ToolSchemaManifestDocument(header, entries, source, sourceFilesOf(header));
   }
 
   /**
@@ -170,8 +205,24 @@ function parseToolLines(
   text: string,
   source: string,
 ): { header: ManifestHeader; entries: EntryIndex; sourceFiles: readonly string[] | undefined } | undefined {
-  const toolsAt = text.indexOf(TOOLS_OPENING);
+  const toolsAt = text.indexOf(MANIFEST_TOOLS_OPENING);
   if (toolsAt < 0) return undefined;
+  const header = parseHeader(text, toolsAt);
+  if (header === undefined) return undefined;
+  const linesAt = toolsAt + MANIFEST_TOOLS_OPENING.length;
+  let entries: ToolLines;
+  if (hasToolKeys(header) && text.trimEnd().endsWith(MANIFEST_TOOLS_CLOSING)) {
+    entries = new ToolLines(() => text, linesAt, source, header.toolKeys);
+  } else {
+    const scan = scanToolLines(text, linesAt);
+    if (scan === undefined) return undefined;
+    entries = new ToolLines(() => text, linesAt, source, scan.keys, scan);
+  }
+  return { header, entries, sourceFiles: sourceFilesOf(header) };
+}
+
+/** The header lines before `toolsAt` (the tools opening line) as a version 2 header, or `undefined`. */
+function parseHeader(text: string, toolsAt: number): ManifestHeader | undefined {
   let header: unknown;
   try {
     // The header lines end with commas; closing them with an empty tools object makes them JSON.
@@ -180,18 +231,17 @@ function parseToolLines(
     return undefined;
   }
   if (manifestProblem(header) !== undefined || (header as { version: unknown }).version !== 2) return undefined;
-  const { sources, toolKeys } = header as { sources?: unknown; toolKeys?: unknown };
-  const sourceFiles = isStringArray(sources) ? sources : undefined;
-  const linesAt = toolsAt + TOOLS_OPENING.length;
-  let entries: ToolLines;
-  if (isStringArray(toolKeys) && toolKeys.length > 0 && text.trimEnd().endsWith(TOOLS_CLOSING)) {
-    entries = new ToolLines(text, linesAt, source, toolKeys);
-  } else {
-    const scan = scanToolLines(text, linesAt);
-    if (scan === undefined) return undefined;
-    entries = new ToolLines(text, linesAt, source, scan.keys, scan);
-  }
-  return { header: header as ManifestHeader, entries, sourceFiles };
+  return header as ManifestHeader;
+}
+
+function hasToolKeys(header: ManifestHeader): header is ManifestHeader & { readonly toolKeys: readonly string[] } {
+  const { toolKeys } = header as { toolKeys?: unknown };
+  return isStringArray(toolKeys) && toolKeys.length > 0;
+}
+
+function sourceFilesOf(header: ManifestHeader): readonly string[] | undefined {
+  const { sources } = header as { sources?: unknown };
+  return isStringArray(sources) ? sources : undefined;
 }
 
 function isStringArray(value: unknown): value is readonly string[] {
@@ -212,7 +262,7 @@ interface ToolLineScan {
 function scanToolLines(text: string, at: number): ToolLineScan | undefined {
   const keys: string[] = [];
   const bounds: number[] = [];
-  while (!text.startsWith(TOOLS_CLOSING, at)) {
+  while (!text.startsWith(MANIFEST_TOOLS_CLOSING, at)) {
     const lineEnd = text.indexOf('\n', at);
     if (!text.startsWith(TOOL_LINE_PREFIX, at) || lineEnd < 0) return undefined;
     const keyStart = at + TOOL_LINE_PREFIX.length;
@@ -227,7 +277,7 @@ function scanToolLines(text: string, at: number): ToolLineScan | undefined {
     bounds.push(keyEnd + 3, entryEnd);
     at = lineEnd + 1;
   }
-  if (text.slice(at + TOOLS_CLOSING.length).trim() !== '') return undefined;
+  if (text.slice(at + MANIFEST_TOOLS_CLOSING.length).trim() !== '') return undefined;
   return { keys, bounds };
 }
 
@@ -272,12 +322,14 @@ class EntryMap implements EntryIndex {
 class ToolLines implements EntryIndex {
   /** The header's `toolKeys` as a set, or the key positions when the lines were scanned at once. */
   readonly keySet: KeyLookup;
+  #text: string | undefined;
   #positions: Map<string, number> | undefined;
   #bounds: readonly number[] = [];
   readonly #made: (ToolMethodSchema | undefined)[] = [];
 
+  /** @param readText - gives the file's text (called once, when the lines are first needed) */
   constructor(
-    private readonly text: string,
+    private readonly readText: () => string,
     private readonly linesAt: number,
     private readonly source: string,
     private readonly lineKeys: readonly string[],
@@ -294,13 +346,24 @@ class ToolLines implements EntryIndex {
   get(key: string): ToolMethodSchema | undefined {
     const i = this.#lines().get(key);
     if (i === undefined) return undefined;
-    this.#made[i] ??= new ToolLineEntry(key, this.text, this.#bounds[2 * i], this.#bounds[2 * i + 1], this.source);
+    this.#made[i] ??= new ToolLineEntry(
+      key,
+      this.#wholeText(),
+      this.#bounds[2 * i],
+      this.#bounds[2 * i + 1],
+      this.source,
+    );
     return this.#made[i];
+  }
+
+  #wholeText(): string {
+    this.#text ??= this.readText();
+    return this.#text;
   }
 
   #lines(): Map<string, number> {
     if (this.#positions === undefined) {
-      const scan = scanToolLines(this.text, this.linesAt);
+      const scan = scanToolLines(this.#wholeText(), this.linesAt);
       if (
         scan === undefined ||
         scan.keys.length !== this.lineKeys.length ||

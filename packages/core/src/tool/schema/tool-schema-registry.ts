@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { SproutError } from '../../error/sprout-error';
 import type { SerializedToolSchemaManifest, ToolMethodSchema, ToolSchemaManifest } from './tool-schema-manifest';
 import { toolSchemaKey } from './tool-schema-manifest';
+import { readToolSchemaManifestFile } from './read-tool-schema-manifest-file';
 import { REGENERATE_HINT, ToolSchemaManifestDocument } from './tool-schema-manifest-document';
 
 /**
@@ -71,22 +71,23 @@ export class ToolSchemaRegistry {
 
   /**
    * Reads a manifest JSON file (synchronously: it is read once at start-up) and registers it; see
-   * {@link ToolSchemaManifestDocument.parse} for what is parsed when.
+   * {@link readToolSchemaManifestFile} for what is read when.
    *
    * @param path - path of the manifest file, e.g. `dist/tool-schemas.json`
    * @returns this registry
    * @throws SproutError naming the file when it is missing, unreadable, not JSON or of another version
    */
   loadFile(path: string): this {
-    let text: string;
+    let document: ToolSchemaManifestDocument;
     try {
-      text = readFileSync(path, 'utf8');
+      document = readToolSchemaManifestFile(path);
     } catch (error) {
+      if (error instanceof SproutError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? 'was not found' : `cannot be read (${(error as Error).message})`;
       throw new SproutError(`Tool schema manifest ${path} ${what}. ${REGENERATE_HINT}`, { cause: error });
     }
-    return this.register(ToolSchemaManifestDocument.parse(text, path));
+    return this.register(document);
   }
 
   /**
