@@ -168,7 +168,7 @@ describe(generateToolSchemaManifest, () => {
       ]);
       expect(property('CatalogTools.search', 'page')).toEqual({ type: 'number', description: 'Page number, from 1.' });
       expect(property('CatalogTools.search', 'inStock')).toEqual({ type: 'boolean' });
-      expect(property('CatalogTools.search', 'sort')).toEqual({ type: 'string', enum: ['name', 'price'] });
+      expect(property('CatalogTools.search', 'sort')).toEqual({ type: 'string', enum: ['price', 'name'] });
       expect(property('CatalogTools.search', 'tags')).toEqual({ type: 'array', items: { type: 'string' } });
       expect(property('CatalogTools.search', 'color')).toEqual({ $ref: '#/$defs/Color' });
       expect(property('CatalogTools.search', 'priority')).toEqual({ $ref: '#/$defs/Priority' });

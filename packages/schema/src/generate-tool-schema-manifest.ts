@@ -12,6 +12,7 @@ import { parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
 import { supportSproutTypes } from './support-sprout-types';
+import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
 
 /** Options of {@link generateToolSchemaManifest}. */
@@ -113,6 +114,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   if (generator !== null) {
     supportMappedIndexTypes(generator, program.getTypeChecker());
     supportSproutTypes(generator, program.getTypeChecker());
+    supportWrittenLiteralOrder(generator, program.getTypeChecker());
   }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {

@@ -23,3 +23,14 @@ export type GetTypeDefinition = (
 export function withTypeDefinitionHook(generator: JsonSchemaGenerator): { getTypeDefinition: GetTypeDefinition } {
   return generator as unknown as { getTypeDefinition: GetTypeDefinition };
 }
+
+/**
+ * typescript-json-schema's private `getUnionDefinition`: fills `definition` for a union type (literal
+ * members become one `enum`, which it sorts) and returns it. Private API, like {@link GetTypeDefinition}.
+ */
+export type GetUnionDefinition = (unionType: ts.UnionType, unionModifier: string, definition: Definition) => Definition;
+
+/** The generator seen through its private `getUnionDefinition`, so it can be wrapped. */
+export function withUnionDefinitionHook(generator: JsonSchemaGenerator): { getUnionDefinition: GetUnionDefinition } {
+  return generator as unknown as { getUnionDefinition: GetUnionDefinition };
+}

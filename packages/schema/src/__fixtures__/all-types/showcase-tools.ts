@@ -42,7 +42,7 @@ export class ShowcaseTools {
 
   /** Enums and literal unions. */
   @Tool()
-  enums(color: Color, level: Level, size: 'S' | 'M' | 'L', answer: 1 | 2 | 3): string {
+  enums(color: Color, level: Level, size: 'S' | 'M' | 'L', answer: 3 | 1 | 2): string {
     return `${color}${level}${size}${answer}`;
   }
 
