@@ -277,7 +277,7 @@ describe(generateToolSchemaManifest, () => {
         description: 'When it must be in stock.',
       });
       expect(property('CatalogTools.addProduct', 'note')).toEqual({
-        type: ['null', 'string'],
+        type: ['string', 'null'],
         description: 'A note, or null for none.',
       });
       expect(property('CatalogTools.addProduct', 'replaces')).toEqual({

@@ -117,6 +117,32 @@ describe(normalizeInputSchema, () => {
     });
   });
 
+  describe('when a type is nullable (T | null)', () => {
+    it('should list "null" after the written type, however deep', () => {
+      const schema = normalizeInputSchema(
+        {
+          type: 'object',
+          properties: {
+            note: { type: ['null', 'string'] },
+            counts: { type: 'array', items: { type: ['integer', 'null', 'boolean'] } },
+          },
+          definitions: { Memo: { type: 'object', properties: { at: { type: ['null', 'number'] } } } },
+        },
+        [
+          { name: 'note', required: true },
+          { name: 'counts', required: true },
+        ],
+      );
+      expect(schema.properties).toEqual({
+        note: { type: ['string', 'null'] },
+        counts: { type: 'array', items: { type: ['integer', 'boolean', 'null'] } },
+      });
+      expect(schema.$defs).toEqual({
+        Memo: { type: 'object', properties: { at: { type: ['number', 'null'] } }, additionalProperties: false },
+      });
+    });
+  });
+
   describe('when parameters have descriptions and optional ones', () => {
     it('should put the description after the type keywords, follow parameter order and list only required ones', () => {
       const schema = normalizeInputSchema(

@@ -35,7 +35,8 @@ const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'defini
  * `type: "object"`, `$defs` (only when non-empty; `#/definitions/X` refs become `#/$defs/X`),
  * `properties` in parameter order, `required` (always present), `additionalProperties: false`.
  * Every nested object schema with `properties` and no `additionalProperties` gets
- * `additionalProperties: false`; tuples use `prefixItems`; `description` comes after the type keywords.
+ * `additionalProperties: false`; tuples use `prefixItems`; `description` comes after the type keywords;
+ * a nullable `type` list ends with `"null"` (`["string","null"]`).
  *
  * @param generated - the schema typescript-json-schema returned for the parameters interface
  * @param parameters - the argument parameters in declaration order (no `ToolContext`)
@@ -108,6 +109,10 @@ function normalizeSubschema(node: Schema, definitions: DefinitionRefs): Schema {
     node.$ref = definitions.refs.get(node.$ref) ?? node.$ref.replace(/^#\/definitions\//, '#/$defs/');
   }
   delete node.$schema;
+  // typescript-json-schema sorts type names ("null" first); the written type leads, as in `T | null`.
+  if (Array.isArray(node.type) && node.type.includes('null')) {
+    node.type = [...node.type.filter((type) => type !== 'null'), 'null'];
+  }
   if (Array.isArray(node.items)) {
     node.prefixItems = node.items;
     if (node.additionalItems === undefined) delete node.items;
