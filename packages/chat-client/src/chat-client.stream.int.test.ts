@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { FunctionToolCallback, type ToolCallback } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import {
+  captureLogLines,
   chatCompletion,
   OpenAiWireServer,
   splitEvery,
@@ -281,6 +282,37 @@ describe(ChatClient, () => {
       });
       expect(wire.requests[1].messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
     });
+
+    it.each([[''], ['   '], ['\n'], ['\t'], [' \r\n '], ['\t\r\n'], [' \n\t \r\n \n ']])(
+      'should warn once that the arguments %j are blank and run the tool with {} (01-empty-arguments)',
+      async (args) => {
+        const listProjects = tool('listProjects');
+        const { client, wire } = await clientFor([
+          withToolCalls([{ id: 'call_1', type: 'function', function: { name: 'listProjects', arguments: args } }]),
+          chatCompletion({ content: 'None.' }),
+        ]);
+
+        const logs = captureLogLines();
+        let records: Record<string, unknown>[];
+        try {
+          await ask(mode, client, [listProjects]);
+          records = await logs.records();
+        } finally {
+          logs.restore();
+        }
+
+        expect(records.filter((r) => String(r.msg).includes('blank arguments'))).toEqual([
+          expect.objectContaining({
+            level: 40,
+            toolName: 'listProjects',
+            toolCallId: 'call_1',
+            msg: "Tool call 'listProjects' has blank arguments; using {}",
+          }),
+        ]);
+        expect(listProjects.inputs).toEqual([{}]);
+        expect(wire.requests[1].messages[1].tool_calls?.[0].function.arguments).toBe('{}');
+      },
+    );
 
     describe('02-fenced-arguments', () => {
       const searchDocs = (): ReturnType<typeof tool> => tool('searchDocs', { query: { type: 'string' } });

@@ -133,6 +133,7 @@ export {
   toolCallDeltasOf,
 } from './chat/model/streaming-chat-model';
 export {
+  isBlankToolArguments,
   repairToolArguments,
   type RepairedToolArguments,
   type ToolArgumentRepair,

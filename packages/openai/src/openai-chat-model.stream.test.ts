@@ -212,6 +212,24 @@ describe(OpenAiChatModel, () => {
       ]);
     });
 
+    it.each(['', '\n', '\t', ' \r\n '])(
+      'should take arguments sent as an object over the blank text fragments %j around them',
+      async (blank) => {
+        const sse = sseEvents([
+          chunk({ tool_calls: [{ index: 0, id: 'call_4', function: { name: 'getForecast', arguments: blank } }] }),
+          chunk({ tool_calls: [{ index: 0, function: { arguments: { districtId: '370100' } } }] }),
+          chunk({ tool_calls: [{ index: 0, function: { arguments: blank } }] }),
+          chunk({}, 'tool_calls'),
+        ]);
+
+        const { chunks } = await streamWith([{ sse }]);
+
+        expect(callsOf(chunks)).toEqual([
+          { id: 'call_4', type: 'function', name: 'getForecast', arguments: '{"districtId":"370100"}' },
+        ]);
+      },
+    );
+
     describe('when finish_reason and the calls disagree (05-finish-reason-without-calls)', () => {
       it("should treat 'tool_calls' with an empty list as a text answer", async () => {
         const { chunks } = await streamWith([finishReasonWithoutCalls as WireChatCompletion]);

@@ -1,4 +1,4 @@
-import { MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
+import { isBlankToolArguments, MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
@@ -151,5 +151,5 @@ function invalidSchema(definition: ToolDefinition, problem: string): SproutError
 
 /** Blank arguments (a no-parameter call) are replayed as `{}`; servers that parse them reject `''`. */
 function replayArguments(args: string | undefined): string {
-  return args === undefined || args.trim() === '' ? '{}' : args;
+  return args !== undefined && !isBlankToolArguments(args) ? args : '{}';
 }

@@ -41,3 +41,5 @@ export type {
   WireToolCall,
   WireUsage,
 } from './wire/wire-types';
+
+export { captureLogLines, type LogCapture } from './log/capture-log-lines';

@@ -1,4 +1,4 @@
-import { synthesizeToolCallId, type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
+import { isBlankToolArguments, synthesizeToolCallId, type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
 
 /** What one chunk added to one choice. */
 export interface ChoiceUpdate {
@@ -55,7 +55,8 @@ const NO_UPDATES: readonly ChoiceUpdate[] = Object.freeze([]);
  * - a delta without an `id` belongs to the call its `index` designates; without an `index` too, to
  *   the choice's last call — unless it names a different tool, which starts a new call;
  * - the name is taken from the first delta that has one (repeated names are not concatenated);
- * - `arguments` sent as an object are serialized; a call whose arguments never arrive has `''`;
+ * - `arguments` sent as an object are serialized (also when the text fragments are blank, e.g. a
+ *   lone `"\n"`); a call whose arguments never arrive has `''`;
  * - a call without an `id` gets a synthesized one on its first delta, so deltas and the final call
  *   agree; calls that never got a name are dropped at the end.
  *
@@ -209,6 +210,7 @@ export class ChatCompletionChunkAggregator {
 
 function toToolCall(call: CallState): ToolCall {
   const text = call.parts.length > 0 ? call.parts.join('') : '';
-  const args = text === '' && call.objectArguments !== undefined ? JSON.stringify(call.objectArguments) : text;
+  const args =
+    isBlankToolArguments(text) && call.objectArguments !== undefined ? JSON.stringify(call.objectArguments) : text;
   return { id: call.id, type: 'function', name: call.name, arguments: args };
 }

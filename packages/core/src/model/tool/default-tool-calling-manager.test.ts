@@ -191,7 +191,7 @@ describe(DefaultToolCallingManager, () => {
     });
 
     describe('when the arguments are blank (wire case 01-empty-arguments)', () => {
-      it.each([[''], ['   '], ['\n']])(
+      it.each([[''], ['   '], ['\n'], ['\t'], [' \r\n ']])(
         'should run the tool once with {} and replay "{}" in the assistant message for arguments %j',
         async (args) => {
           const listProjects = fakeTool('listProjects', { run: () => '["p1"]' });

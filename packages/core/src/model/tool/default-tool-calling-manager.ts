@@ -190,9 +190,6 @@ export class DefaultToolCallingManager implements ToolCallingManager {
         }
         continue;
       }
-      if (isBlank(generation.output.toolCalls[index].arguments)) {
-        logger.warn({ toolName: name, toolCallId: id }, `Tool call '${name}' has blank arguments; using {}`);
-      }
       const callback = this.#resolveCallback(name, options);
       if (!callback) {
         const available = this.#availableToolNames(options);
@@ -265,10 +262,6 @@ function countPriorCalls(instructions: readonly Message[]): PriorCallCounts {
  */
 function withNormalizedArguments(message: AssistantMessage): AssistantMessage {
   return normalizeToolCalls(message);
-}
-
-function isBlank(text: string | null | undefined): boolean {
-  return text == null || text.trim() === '';
 }
 
 function unknownToolMessage(name: string, available: readonly string[]): string {

@@ -34,6 +34,10 @@ describe(normalizeToolCalls, () => {
     expect(a.arguments).toBe('{}');
   });
 
+  it.each(['', '   ', '\n', '\t', ' \r\n '])('should read the blank arguments %j as {}', (args) => {
+    expect(normalizeToolCalls(new AssistantMessage('', [call('c1', args)])).toolCalls).toEqual([call('c1', '{}')]);
+  });
+
   it('should keep arguments it cannot repair as sent, for the tool to report', () => {
     const normalized = normalizeToolCalls(new AssistantMessage('', [call('c1', '{"query":"refu')]));
     expect(normalized.toolCalls[0]).toEqual(call('c1', '{"query":"refu'));

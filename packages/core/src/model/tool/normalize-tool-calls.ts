@@ -1,6 +1,6 @@
 import { AssistantMessage, type ToolCall } from '../../chat/messages/assistant-message';
 import { offerParsedArguments } from '../../tool/execution/parsed-arguments-handoff';
-import { repairToolArguments } from '../../tool/execution/repair-tool-arguments';
+import { isBlankToolArguments, repairToolArguments } from '../../tool/execution/repair-tool-arguments';
 import { createLogger } from '../../util/logger';
 import { synthesizeToolCallId } from './synthesize-tool-call-id';
 
@@ -9,7 +9,8 @@ const logger = createLogger('normalizeToolCalls');
 /**
  * Makes every tool call of an assistant message safe to execute and to replay:
  * - a missing or blank `id` gets a unique synthesized one ({@link synthesizeToolCallId});
- * - blank `arguments` become `{}`;
+ * - blank `arguments` ({@link isBlankToolArguments}: missing, or whitespace only such as `''`,
+ *   `'\n'`) become `{}`, logged (warn, with tool name and id);
  * - arguments that {@link repairToolArguments} can repair become the repaired JSON text, and the
  *   repairs are recorded on the call (`argumentRepairs`) and logged (warn, with tool name and id);
  * - arguments that cannot be repaired are kept as sent (the tool's argument parser answers the
@@ -39,7 +40,12 @@ export function normalizeToolCall(call: ToolCall): ToolCall {
   const raw: unknown = call.arguments;
   let args = call.arguments;
   let repairs = call.argumentRepairs;
-  if (typeof raw !== 'string' || raw.trim() === '') {
+  if (isBlankToolArguments(raw)) {
+    // Every path that runs model tool calls (call and stream) normalizes them here first, so this is
+    // the one place that notices blank arguments.
+    args = '{}';
+    logger.warn({ toolName: call.name, toolCallId: id }, `Tool call '${call.name}' has blank arguments; using {}`);
+  } else if (typeof raw !== 'string') {
     const repaired = repairToolArguments(raw);
     args = repaired.ok ? repaired.text : String(raw as string);
     if (repaired.ok && repaired.repairs.length > 0) repairs = [...(repairs ?? []), ...repaired.repairs];

@@ -1,4 +1,17 @@
-import { repairToolArguments } from './repair-tool-arguments';
+import { isBlankToolArguments, repairToolArguments } from './repair-tool-arguments';
+
+/** Blank as JavaScript's `trim()` reads it: spaces, tabs, line breaks, NBSP, BOM, line separators. */
+const BLANKS = ['', '   ', '\n', '\t', ' \r\n ', '\t\r\n', '\u00a0', '\ufeff', '\u2028'];
+
+describe(isBlankToolArguments, () => {
+  it.each([...BLANKS, undefined, null])('should read %j as blank', (raw) => {
+    expect(isBlankToolArguments(raw)).toBe(true);
+  });
+
+  it.each(['{}', ' {} ', 'x', '\\n', '""', {}, 0])('should not read %j as blank', (raw) => {
+    expect(isBlankToolArguments(raw)).toBe(false);
+  });
+});
 
 describe(repairToolArguments, () => {
   describe('when the arguments are a valid JSON object text', () => {
@@ -9,7 +22,7 @@ describe(repairToolArguments, () => {
   });
 
   describe('when the arguments are blank (01-empty-arguments)', () => {
-    it.each(['', '   ', '\n', undefined, null])('should read %j as {} without a repair', (raw) => {
+    it.each([...BLANKS, undefined, null])('should read %j as {} without a repair', (raw) => {
       expect(repairToolArguments(raw)).toEqual({ ok: true, value: {}, text: '{}', repairs: [] });
     });
   });

@@ -41,6 +41,20 @@ export type RepairedToolArguments =
       readonly cause?: unknown;
     };
 
+/**
+ * Whether tool-call arguments are blank, i.e. stand for `{}`: missing (`undefined`/`null`), or text
+ * that is empty once trimmed (JavaScript `trim()`: spaces, tabs, line breaks, NBSP, BOM …). The one
+ * definition every part of Sprout uses (parsing, normalizing, the blank-arguments warning, stream
+ * aggregation, replay).
+ *
+ * @param raw - the arguments as received, e.g. `''`, `'\n'`, `'{"orderId":"A123"}'`
+ * @returns `true` for `undefined`, `null` and whitespace-only text; `false` for anything else
+ *   (an object sent as arguments is not blank)
+ */
+export function isBlankToolArguments(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+}
+
 const FENCE = /^\s*```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?[ \t]*```/;
 /** `<|tool_call_end|>`, `<|im_end|>`, `</tool_call>`, `<｜tool▁call▁end｜>` (DeepSeek) and the like. */
 const SPECIAL_TOKENS = /^(?:\s*(?:<\|[^|>]{1,64}\|>|<｜[^｜>]{1,64}｜>|<\/?[a-z_]{1,32}>|\[\/?[A-Z_]{2,32}\]))+\s*$/;
@@ -77,7 +91,7 @@ export function repairToolArguments(raw: unknown): RepairedToolArguments {
   } else {
     return notUsable(`expected a JSON object, got ${describe(raw)}`, repairs);
   }
-  if (text.trim() === '') return { ok: true, value: {}, text: '{}', repairs };
+  if (isBlankToolArguments(text)) return { ok: true, value: {}, text: '{}', repairs };
   if (repairs.length === 0) {
     // Valid JSON object text the tool-calling manager parsed a moment ago: no repair, no second parse.
     const parsed = takeParsedArguments(text);
