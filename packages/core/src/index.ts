@@ -47,6 +47,7 @@ export {
 } from './model/tool/tool-execution-result';
 export { ToolExecutionError } from './tool/execution/tool-execution-error';
 export { createLogger, type Logger } from './util/logger';
+export { redactCredentials } from './util/redact-credentials';
 
 // --- tool callbacks (converter, method/function callbacks, providers, schema registry) ---
 export { toolDefinition, type ToolDefinitionOptions } from './tool/definition/tool-definition';

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { redactCredentials } from './redact-credentials';
 
 export type { Logger };
 
@@ -7,8 +8,16 @@ let root: Logger | undefined;
 /**
  * A named pino logger writing JSON lines to stderr (stdout stays free for program output).
  * Level from `SPROUT_LOG_LEVEL` (default `warn`).
+ *
+ * Every line is written with its credentials masked ({@link redactCredentials}): a logged value —
+ * an error's message or stack, a tool's exception, a server's answer — can hold a connection URL
+ * such as `postgres://app:secret@db/orders`, which is logged as `postgres://app:***@db/orders`.
  */
 export function createLogger(name: string): Logger {
-  root ??= pino({ level: process.env.SPROUT_LOG_LEVEL ?? 'warn', base: undefined }, pino.destination(2));
+  root ??= pino(
+    // pino's own `redact` option removes values by key; a password inside a message needs the text.
+    { level: process.env.SPROUT_LOG_LEVEL ?? 'warn', base: undefined, hooks: { streamWrite: redactCredentials } },
+    pino.destination(2),
+  );
   return root.child({ name });
 }

@@ -1,4 +1,4 @@
-import { SproutError } from '@sprout-ai/core';
+import { redactCredentials, SproutError } from '@sprout-ai/core';
 
 /** Options of {@link McpConnectionError}. */
 export interface McpConnectionErrorOptions {
@@ -11,21 +11,27 @@ export interface McpConnectionErrorOptions {
 /**
  * An MCP server could not be reached or did not complete the `initialize` handshake (at start-up,
  * or when listing its tools).
+ *
+ * The message and `target` show URL passwords masked (`https://user:***@host/mcp`, see
+ * `redactCredentials`): applications print this message, and a configured URL or command line can
+ * carry a password.
  */
 export class McpConnectionError extends SproutError {
   readonly connectionName: string;
+  /** The target of the options, its URL passwords masked. */
   readonly target: string;
 
   /** @param options - connection name, target and cause */
   constructor(options: McpConnectionErrorOptions) {
+    const target = redactCredentials(options.target);
     const detail = options.cause instanceof Error ? options.cause.message : String(options.cause);
     super(
-      `Cannot connect to MCP server '${options.connectionName}' (${options.target}): ${detail}. ` +
+      `Cannot connect to MCP server '${options.connectionName}' (${target}): ${redactCredentials(detail)}. ` +
         'Check the connection settings (spring.ai.mcp.client.stdio.connections.<name>.command/args or ' +
         'spring.ai.mcp.client.streamable-http.connections.<name>.url) and that the server starts on its own.',
       { cause: options.cause },
     );
     this.connectionName = options.connectionName;
-    this.target = options.target;
+    this.target = target;
   }
 }

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolSchemaRegistry } from '@sprout-ai/core';
+import { captureLogLines } from '@sprout-ai/test';
 import { loadCase } from '../__fixtures__/cases';
 import { RECORD_TOOLS_MANIFEST, RecordTools } from '../__fixtures__/record-tools';
 import { McpClientConnection } from '../client/mcp-client-connection';
@@ -87,6 +88,29 @@ describe(McpToolServer, () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/^Tool 'getRecord' failed with an internal error \(reference [0-9a-f]{8}\)\.$/);
       expect(textOf(result)).not.toContain('hunter2');
+    });
+
+    it('should log what failed under the reference it answered with, with the password of a URL masked', async () => {
+      const c = await connect();
+      const logs = captureLogLines();
+      let result: Awaited<ReturnType<Client['callTool']>>;
+      let lines: string[];
+      try {
+        result = await c.callTool({ name: 'getRecord', arguments: { id: 'crash' } });
+        lines = await logs.lines();
+      } finally {
+        logs.restore();
+      }
+
+      const reference = /\(reference ([0-9a-f]{8})\)/.exec(textOf(result))?.[1];
+      const failures = lines.filter((line) => line.includes(`reference ${reference}`));
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).not.toContain('hunter2');
+      const record = JSON.parse(failures[0]) as { msg: string; err: { message: string; stack: string } };
+      expect(record).toMatchObject({ level: 50, tool: 'getRecord', reference });
+      expect(record.msg).toBe(`MCP tool 'getRecord' failed (reference ${reference})`);
+      expect(record.err.message).toContain('connection to db://admin:***@10.0.0.5 refused');
+      expect(record.err.stack).toContain('connection to db://admin:***@10.0.0.5 refused');
     });
 
     it('should tell the caller what is wrong with invalid arguments', async () => {
