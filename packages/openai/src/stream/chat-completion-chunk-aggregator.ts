@@ -211,6 +211,6 @@ export class ChatCompletionChunkAggregator {
 function toToolCall(call: CallState): ToolCall {
   const text = call.parts.length > 0 ? call.parts.join('') : '';
   const args =
-    isBlankToolArguments(text) && call.objectArguments !== undefined ? JSON.stringify(call.objectArguments) : text;
+    call.objectArguments !== undefined && isBlankToolArguments(text) ? JSON.stringify(call.objectArguments) : text;
   return { id: call.id, type: 'function', name: call.name, arguments: args };
 }
