@@ -28,6 +28,24 @@ describe(toStrictToolSchema, () => {
       additionalProperties: false,
     };
 
+    it('should end a description with a full stop before the constraints note, unless it ends a sentence already', () => {
+      const result = toStrictToolSchema({
+        type: 'object',
+        properties: {
+          perPage: { type: 'integer', default: 20, description: 'hits per page' },
+          query: { type: 'string', minLength: 2, description: 'What to look for?' },
+          city: { type: 'string', maxLength: 40, description: '城市。' },
+        },
+        required: ['query', 'city'],
+        additionalProperties: false,
+      });
+      expect(result.ok && result.schema.properties).toEqual({
+        perPage: { type: ['integer', 'null'], description: 'hits per page. Constraints: default 20.' },
+        query: { type: 'string', description: 'What to look for? Constraints: minLength 2.' },
+        city: { type: 'string', description: '城市。 Constraints: maxLength 40.' },
+      });
+    });
+
     it('should require every property, make the optional ones nullable and close every object', () => {
       expect(toStrictToolSchema(schema)).toEqual({
         ok: true,

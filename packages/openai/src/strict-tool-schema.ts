@@ -161,9 +161,15 @@ function rewrite(node: Schema, path: string, problems: string[]): Schema {
   }
   if (described.length > 0) {
     const note = `Constraints: ${described.join(', ')}.`;
-    out.description = typeof out.description === 'string' ? `${out.description} ${note}` : note;
+    out.description = typeof out.description === 'string' ? `${sentence(out.description)} ${note}` : note;
   }
   return wrapRef(out);
+}
+
+/** The description ending as a sentence, so the constraints note reads apart from it (`hits per page` → `hits per page.`). */
+function sentence(description: string): string {
+  const text = description.trimEnd();
+  return text === '' || /[.!?。！？:;]$/.test(text) ? text : `${text}.`;
 }
 
 /** `{"$ref": r, "description": d}` → `{"anyOf": [{"$ref": r}], "description": d}` (strict refs stand alone). */
