@@ -90,13 +90,68 @@ export function classValidatorKeywords(
   return found ? { own, each } : undefined;
 }
 
+/**
+ * Whether a type is a class-validator DTO: a class with a property (its own or inherited) that has
+ * a decorator imported from `class-validator` — the build-time view of what the runtime checks
+ * with class-validator's metadata storage (`getTargetValidationMetadatas`). Such an argument is
+ * converted with class-transformer and validated with class-validator at run time.
+ *
+ * @param type - any type
+ * @param checker - the program's type checker
+ * @returns the class's name when it is a DTO, else `undefined`
+ */
+export function classValidatorDtoName(type: ts.Type, checker: ts.TypeChecker): string | undefined {
+  const symbol = type.getSymbol();
+  if (
+    symbol === undefined ||
+    !(symbol.flags & ts.SymbolFlags.Class) ||
+    !(type.flags & ts.TypeFlags.Object) ||
+    type.getConstructSignatures().length > 0
+  ) {
+    return undefined;
+  }
+  const decorated = checker.getPropertiesOfType(type).some((property) => {
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    return (
+      declaration !== undefined &&
+      ts.canHaveDecorators(declaration) &&
+      (ts.getDecorators(declaration) ?? []).some(
+        (d) => decoratorImportName(d, 'class-validator', checker) !== undefined,
+      )
+    );
+  });
+  return decorated ? symbol.getName() : undefined;
+}
+
+/**
+ * The name a decorator call has in the given module (`@Min(1)` → `Min`, also when renamed on
+ * import), or `undefined` when it is not a call of a function imported from there.
+ *
+ * @param decorator - a decorator
+ * @param module - the module specifier, e.g. `class-validator` or `class-transformer`
+ * @param checker - the program's type checker
+ */
+export function decoratorImportName(
+  decorator: ts.Decorator,
+  module: string,
+  checker: ts.TypeChecker,
+): string | undefined {
+  const call = decorator.expression;
+  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return undefined;
+  return importName(call.expression, module, checker);
+}
+
 /** The name a decorator identifier has in `class-validator`, or `undefined` when it is not imported from there. */
 function classValidatorImportName(identifier: ts.Identifier, checker: ts.TypeChecker): string | undefined {
+  return importName(identifier, 'class-validator', checker);
+}
+
+function importName(identifier: ts.Identifier, moduleName: string, checker: ts.TypeChecker): string | undefined {
   const symbol = checker.getSymbolAtLocation(identifier);
   const specifier = symbol?.declarations?.find(ts.isImportSpecifier);
   if (specifier === undefined) return undefined;
   const module = specifier.parent.parent.parent.moduleSpecifier;
-  if (!ts.isStringLiteral(module) || module.text !== 'class-validator') return undefined;
+  if (!ts.isStringLiteral(module) || module.text !== moduleName) return undefined;
   return (specifier.propertyName ?? specifier.name).text;
 }
 

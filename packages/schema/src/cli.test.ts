@@ -57,12 +57,17 @@ describe(main, () => {
 
   describe('when generation fails', () => {
     it(
-      'should exit 1 with one line naming the file, class, method and parameter, and write nothing',
+      'should exit 1 listing every problem of the project, one line each naming the file, class, method and parameter, and write nothing',
       () => {
         const output = capture();
         const out = path.join(dir, 'tool-schemas.json');
         expect(main(['--project', INVALID_PROJECT, '--out', out], output)).toBe(1);
-        expect(output.err).toMatch(/^sprout-schema: [a-z-]+\.ts: \w+\.\w+\(\w+\): .+\n$/);
+        const [first, ...problems] = output.err.replace(/\n$/, '').split('\n');
+        expect(first).toBe(
+          `sprout-schema: ${problems.length} problems in @Tool methods; fix them all, then run sprout-schema again:`,
+        );
+        expect(problems.length).toBeGreaterThan(10);
+        for (const line of problems) expect(line).toMatch(/^ {2}[a-z-]+\.ts: \w+(\.\w+\([^)]+\))?: .+$/);
         expect(() => readFileSync(out)).toThrow();
       },
       TIMEOUT_MS,

@@ -45,6 +45,31 @@ describe(findToolMethods, () => {
       expect(find(file)).toThrow(message);
     });
 
+    it.each([
+      [
+        'Uint8Array',
+        "BinaryTools.upload(data): parameter type 'Uint8Array<ArrayBufferLike>' is binary data (Uint8Array)",
+      ],
+      [
+        'ArrayBuffer',
+        "BinaryTools.upload(attachment): property 'content' of type 'ArrayBuffer' is binary data (ArrayBuffer)",
+      ],
+      [
+        'Float32Array[]',
+        "BinaryTools.upload(samples): element 'samples[]' of type 'Float32Array<ArrayBufferLike>' is binary data (Float32Array)",
+      ],
+      ['DataView', "BinaryTools.upload(view): parameter type 'DataView<ArrayBufferLike>' is binary data (DataView)"],
+      [
+        'Buffer (unresolved without @types/node)',
+        "BinaryTools.store(file): parameter type 'Buffer' is binary data (Buffer)",
+      ],
+    ])('should reject a %s parameter or property, suggesting number[] or a base64 string', (_type, where) => {
+      expect(find('binary-tools.ts')).toThrow(
+        `binary-tools.ts: ${where}, which JSON cannot carry: the method would receive a plain array or object instead; ` +
+          'declare number[] (one number per byte) or a base64-encoded string and convert it inside the tool',
+      );
+    });
+
     it('should record where it happened on the error', () => {
       let caught: unknown;
       try {
@@ -58,6 +83,62 @@ describe(findToolMethods, () => {
         methodName: 'updatePrices',
         parameterName: 'update',
       });
+    });
+  });
+
+  describe('when a parameter holds a class-validator DTO that would not be converted at run time', () => {
+    const problemsOf = (file: string): string[] => {
+      try {
+        find(file)();
+      } catch (error) {
+        if (error instanceof SchemaGenerationError) return error.problems.map((problem) => problem.message);
+        throw error;
+      }
+      throw new Error(`${file} was accepted`);
+    };
+
+    it('should reject DTOs in an array, a Record, a union with null or an interface, saying what to write instead', () => {
+      expect(problemsOf('dto-collection-tools.ts')).toEqual([
+        "dto-collection-tools.ts: DtoCollectionTools.bookAll(bookings): parameter type 'BookingRequest[]' holds the class-validator DTO BookingRequest in an array, " +
+          'where Sprout cannot convert it: design:paramtypes records only Array for it, so the method would receive plain objects and class-validator would never run; ' +
+          "wrap it in a DTO class, e.g. a property 'bookings!: BookingRequest[]' with @ValidateNested({ each: true }) and @Type(() => BookingRequest) (@Type from class-transformer)",
+        "dto-collection-tools.ts: DtoCollectionTools.bookByName(byName): parameter type 'Record<string, BookingRequest>' holds the class-validator DTO BookingRequest " +
+          "as a Record (index signature) value at 'byName[key]', where Sprout cannot convert it: design:paramtypes records only Object for it, so the method would " +
+          'receive plain objects and class-validator would never run; use an array instead: a DTO class property typed BookingRequest[] with ' +
+          '@ValidateNested({ each: true }) and @Type(() => BookingRequest) (@Type from class-transformer)',
+        "dto-collection-tools.ts: DtoCollectionTools.rebook(replaces): parameter type 'BookingRequest | null' is the class-validator DTO BookingRequest, but " +
+          'design:paramtypes records Object for a union, so the method would receive a plain object and class-validator would never run; ' +
+          "add @ToolParam({ type: BookingRequest }) to the parameter (null stays allowed), or declare it optional ('replaces?: BookingRequest')",
+        "dto-collection-tools.ts: DtoCollectionTools.bookFor(order): parameter type 'OrderWithBooking' holds the class-validator DTO BookingRequest in a plain object type " +
+          "at 'order.booking', where Sprout cannot convert it: design:paramtypes records only Object for it, so the method would receive plain objects and " +
+          'class-validator would never run; make the type that holds it a DTO class and give that property @ValidateNested() and @Type(() => BookingRequest) ' +
+          '(@Type from class-transformer)',
+      ]);
+    });
+
+    it('should reject a DTO class imported with import type (design:paramtypes records Function)', () => {
+      expect(problemsOf('type-only-dto-tools.ts')).toEqual([
+        "type-only-dto-tools.ts: TypeOnlyDtoTools.book(booking): parameter type 'BookingRequest' is the class-validator DTO BookingRequest, but design:paramtypes " +
+          'records Function for a class imported with `import type`, so the method would receive a plain object and class-validator would never run; ' +
+          'import BookingRequest as a value (without `type`) or add @ToolParam({ type: BookingRequest })',
+      ]);
+    });
+
+    it('should name each DTO property without @ValidateNested() and @Type(() => X), once for the project', () => {
+      expect(problemsOf('nested-dto-tools.ts')).toEqual([
+        "nested-dto-tools.ts: NestedDtoTools.plan(party): property 'PartyRequest.main' of type 'BookingRequest' is a class-validator DTO without " +
+          '@ValidateNested() and @Type(() => BookingRequest): class-transformer would leave it a plain object and class-validator would not look inside, ' +
+          'so its rules would never run; add @ValidateNested() and @Type(() => BookingRequest) to PartyRequest.main (@Type from class-transformer)',
+        "nested-dto-tools.ts: NestedDtoTools.plan(party): property 'PartyRequest.guests' of type 'GuestRequest[]' holds class-validator DTOs (GuestRequest) " +
+          'without @Type(() => GuestRequest): class-transformer would leave them plain objects, so their rules would never run; ' +
+          'add @Type(() => GuestRequest) to PartyRequest.guests (@Type from class-transformer)',
+        "nested-dto-tools.ts: NestedDtoTools.plan(party): property 'PartyRequest.backup' of type 'BookingRequest | undefined' is a class-validator DTO " +
+          'without @ValidateNested(): class-validator would not look inside it, so its rules would never run; add @ValidateNested() to PartyRequest.backup',
+        "nested-dto-tools.ts: NestedDtoTools.plan(party): property 'PartyRequest.byName' of type 'Record<string, GuestRequest>' holds the class-validator DTO " +
+          "GuestRequest as a Record (index signature) value at 'PartyRequest.byName[key]', where Sprout cannot convert it: class-transformer's @Type converts " +
+          "the whole object, not a Record's values, so the method would receive plain objects and class-validator would never run; use an array instead: " +
+          'a DTO class property typed GuestRequest[] with @ValidateNested({ each: true }) and @Type(() => GuestRequest) (@Type from class-transformer)',
+      ]);
     });
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { findUnsupportedType } from './find-unsupported-type';
+import { type DtoCheckContext, findDtoProblems } from './find-dto-problems';
+import { findUnsupportedTypes } from './find-unsupported-type';
 import { addTypeDeclarationFiles } from './type-declaration-files';
 import { SchemaGenerationError } from './schema-generation-error';
 
@@ -41,6 +42,13 @@ export interface ToolMethodSource {
   readonly returnsVoid: boolean;
 }
 
+/** The tool methods found in the sources, and the problems that keep some of them from a schema. */
+export interface ToolMethodScan {
+  readonly methods: ToolMethodSource[];
+  /** In file, then declaration order; each names its file, class, method and parameter. */
+  readonly problems: SchemaGenerationError[];
+}
+
 /**
  * Finds the methods decorated with `@Tool(...)` or `@McpTool(...)` (from `@sprout-ai/mcp`; its
  * `@McpToolParam` is read like `@ToolParam`) in the given files: the decorator call's callee is
@@ -51,15 +59,30 @@ export interface ToolMethodSource {
  * @param baseDir - directory that `sourceFile` paths are relative to (the tsconfig directory)
  * @returns the tool methods, in file then declaration order
  * @throws SchemaGenerationError when a tool class is unnamed or not exported, or a parameter is
- *   destructured, a rest parameter, or of a type that has no JSON form
+ *   destructured, a rest parameter, of a type that has no JSON form or holds a class-validator DTO
+ *   that would not be converted at run time — one error for all the problems found
  */
 export function findToolMethods(
   program: ts.Program,
   fileNames: readonly string[],
   baseDir: string,
 ): ToolMethodSource[] {
+  const { methods, problems } = scanToolMethods(program, fileNames, baseDir);
+  if (problems.length > 0) throw SchemaGenerationError.of(problems);
+  return methods;
+}
+
+/**
+ * {@link findToolMethods}, returning the problems instead of throwing them, so a caller can add
+ * its own before reporting them all at once.
+ *
+ * @throws SchemaGenerationError when a file is not in the program
+ */
+export function scanToolMethods(program: ts.Program, fileNames: readonly string[], baseDir: string): ToolMethodScan {
   const checker = program.getTypeChecker();
   const found: ToolMethodSource[] = [];
+  const problems: SchemaGenerationError[] = [];
+  const dtoContext = dtoCheckContext(program, checker, baseDir);
   for (const fileName of fileNames) {
     const file = program.getSourceFile(fileName);
     if (file === undefined) {
@@ -78,26 +101,53 @@ export function findToolMethods(
       if (methods.length === 0) continue;
       const className = statement.name?.text;
       if (className === undefined) {
-        throw new SchemaGenerationError({
-          sourceFile,
-          reason: 'a class with @Tool methods has no name; name it, because the manifest is keyed by class name',
-        });
+        problems.push(
+          new SchemaGenerationError({
+            sourceFile,
+            reason: 'a class with @Tool methods has no name; name it, because the manifest is keyed by class name',
+          }),
+        );
+        continue;
       }
       const exportName = exportNameOf(statement, file, checker);
       if (exportName === undefined) {
-        throw new SchemaGenerationError({
-          sourceFile,
-          className,
-          reason:
-            'the class has @Tool methods but is not exported; export it so sprout-schema can read its parameter types',
-        });
+        problems.push(
+          new SchemaGenerationError({
+            sourceFile,
+            className,
+            reason:
+              'the class has @Tool methods but is not exported; export it so sprout-schema can read its parameter types',
+          }),
+        );
+        continue;
       }
       for (const method of methods) {
-        found.push(describeMethod(method, { className, exportName, fileName: file.fileName, sourceFile }, checker));
+        const described = describeMethod(
+          method,
+          { className, exportName, fileName: file.fileName, sourceFile },
+          checker,
+          dtoContext,
+        );
+        if (described.problems.length > 0) problems.push(...described.problems);
+        else if (described.method !== undefined) found.push(described.method);
       }
     }
   }
-  return found;
+  return { methods: found, problems };
+}
+
+/** The project's decorator-metadata options, which the run-time conversion of DTO arguments needs. */
+function dtoCheckContext(program: ts.Program, checker: ts.TypeChecker, baseDir: string): DtoCheckContext {
+  const options = program.getCompilerOptions();
+  const configFile = options.configFilePath;
+  return {
+    checker,
+    missingMetadataOptions: (['experimentalDecorators', 'emitDecoratorMetadata'] as const).filter(
+      (name) => options[name] !== true,
+    ),
+    tsconfig: typeof configFile === 'string' ? toPosix(path.relative(baseDir, configFile)) : 'the tsconfig',
+    reportedProperties: new Set(),
+  };
 }
 
 interface ClassInfo {
@@ -107,34 +157,47 @@ interface ClassInfo {
   readonly sourceFile: string;
 }
 
-function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker: ts.TypeChecker): ToolMethodSource {
+function describeMethod(
+  method: ts.MethodDeclaration,
+  owner: ClassInfo,
+  checker: ts.TypeChecker,
+  dtoContext: DtoCheckContext,
+): { method?: ToolMethodSource; problems: SchemaGenerationError[] } {
   const methodName = propertyNameText(method.name);
   if (methodName === undefined) {
-    throw new SchemaGenerationError({
+    const problem = new SchemaGenerationError({
       sourceFile: owner.sourceFile,
       className: owner.className,
       reason: `the @Tool method ${method.name.getText()} has a computed name; use a plain identifier`,
     });
+    return { problems: [problem] };
   }
   const where = { sourceFile: owner.sourceFile, className: owner.className, methodName };
+  const problems: SchemaGenerationError[] = [];
   const parameters: ToolParameterSource[] = [];
   const typeFiles = new Set<string>();
   for (const parameter of method.parameters) {
     if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this') continue;
     if (!ts.isIdentifier(parameter.name)) {
-      throw new SchemaGenerationError({
-        ...where,
-        parameterName: parameter.name.getText(),
-        reason: 'a destructured parameter has no name for the model to use; declare a named parameter instead',
-      });
+      problems.push(
+        new SchemaGenerationError({
+          ...where,
+          parameterName: parameter.name.getText(),
+          reason: 'a destructured parameter has no name for the model to use; declare a named parameter instead',
+        }),
+      );
+      continue;
     }
     const name = parameter.name.text;
     if (parameter.dotDotDotToken !== undefined) {
-      throw new SchemaGenerationError({
-        ...where,
-        parameterName: name,
-        reason: 'a rest parameter cannot be named in the arguments object; declare an array parameter instead',
-      });
+      problems.push(
+        new SchemaGenerationError({
+          ...where,
+          parameterName: name,
+          reason: 'a rest parameter cannot be named in the arguments object; declare an array parameter instead',
+        }),
+      );
+      continue;
     }
     const type = checker.getTypeAtLocation(parameter);
     const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined;
@@ -143,16 +206,23 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
       parameters.push({ name, index, kind: 'toolContext', optional, required: false });
       continue;
     }
-    const unsupported = findUnsupportedType(type, checker);
-    if (unsupported !== undefined) {
+    const options = toolParamLiteral(parameter, checker);
+    const unsupported = findUnsupportedTypes(type, checker, parameter.type);
+    for (const { path: at, typeText, why } of unsupported) {
       const subject =
-        unsupported.path === ''
-          ? `parameter type '${unsupported.typeText}'`
-          : `property '${unsupported.path}' of type '${unsupported.typeText}'`;
-      throw new SchemaGenerationError({ ...where, parameterName: name, reason: `${subject} is ${unsupported.why}` });
+        at === ''
+          ? `parameter type '${typeText}'`
+          : at.startsWith('[')
+            ? `element '${name}${at}' of type '${typeText}'`
+            : `property '${at}' of type '${typeText}'`;
+      problems.push(new SchemaGenerationError({ ...where, parameterName: name, reason: `${subject} is ${why}` }));
+    }
+    if (unsupported.length === 0) {
+      for (const reason of findDtoProblems(parameter, type, options.namesType === true, dtoContext)) {
+        problems.push(new SchemaGenerationError({ ...where, parameterName: name, reason }));
+      }
     }
     addTypeDeclarationFiles(type, checker, typeFiles);
-    const options = toolParamLiteral(parameter, checker);
     const description = options.description ?? paramTagText(parameter);
     const defaultValue = parameter.initializer === undefined ? undefined : literalDefault(parameter.initializer);
     parameters.push({
@@ -165,18 +235,22 @@ function describeMethod(method: ts.MethodDeclaration, owner: ClassInfo, checker:
       ...(defaultValue === undefined ? {} : { defaultValue }),
     });
   }
+  if (problems.length > 0) return { problems };
   const description = documentation(method, checker);
   return {
-    className: owner.className,
-    methodName,
-    isStatic: method.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false,
-    exportName: owner.exportName,
-    fileName: owner.fileName,
-    sourceFile: owner.sourceFile,
-    typeFiles: [...typeFiles],
-    ...(description === undefined ? {} : { description }),
-    parameters,
-    returnsVoid: returnsVoid(method, checker),
+    problems,
+    method: {
+      className: owner.className,
+      methodName,
+      isStatic: method.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false,
+      exportName: owner.exportName,
+      fileName: owner.fileName,
+      sourceFile: owner.sourceFile,
+      typeFiles: [...typeFiles],
+      ...(description === undefined ? {} : { description }),
+      parameters,
+      returnsVoid: returnsVoid(method, checker),
+    },
   };
 }
 
@@ -195,11 +269,14 @@ function decoratorName(decorator: ts.Decorator, checker: ts.TypeChecker): string
   return specifier === undefined ? callee.text : (specifier.propertyName ?? specifier.name).text;
 }
 
-/** The `description` and `required` of an `@ToolParam({...})` call, when they are literals. */
+/**
+ * The `description` and `required` of an `@ToolParam({...})` call, when they are literals, and
+ * whether `@ToolParam` (not `@McpToolParam`, which has no such option) names the parameter's class with `type`.
+ */
 function toolParamLiteral(
   parameter: ts.ParameterDeclaration,
   checker: ts.TypeChecker,
-): { description?: string; required?: boolean } {
+): { description?: string; required?: boolean; namesType?: boolean } {
   const decorator = (ts.getDecorators(parameter) ?? []).find((d) =>
     ['ToolParam', 'McpToolParam'].includes(decoratorName(d, checker) ?? ''),
   );
@@ -208,7 +285,8 @@ function toolParamLiteral(
       ? decorator.expression.arguments[0]
       : undefined;
   if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return {};
-  const result: { description?: string; required?: boolean } = {};
+  const result: { description?: string; required?: boolean; namesType?: boolean } = {};
+  const isToolParam = decorator !== undefined && decoratorName(decorator, checker) === 'ToolParam';
   for (const property of argument.properties) {
     if (!ts.isPropertyAssignment(property)) continue;
     const key = propertyNameText(property.name);
@@ -219,6 +297,8 @@ function toolParamLiteral(
       result.required = true;
     } else if (key === 'required' && value.kind === ts.SyntaxKind.FalseKeyword) {
       result.required = false;
+    } else if (key === 'type' && isToolParam) {
+      result.namesType = true;
     }
   }
   return result;

@@ -24,66 +24,144 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   Subscribable: 'an Observable; a tool receives plain JSON values, so declare the emitted value type instead',
 };
 
+/**
+ * Typed arrays and other binary types: the schema would describe an array (or an object) of
+ * numbers, and the method would receive that plain array, not the binary type it declares.
+ */
+const BINARY_TYPES = new Set([
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float16Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'ArrayBufferView',
+  'DataView',
+  'Buffer',
+]);
+
+const binaryWhy = (name: string): string =>
+  `binary data (${name}), which JSON cannot carry: the method would receive a plain array or object instead; ` +
+  'declare number[] (one number per byte) or a base64-encoded string and convert it inside the tool';
+
 const FUNCTION_WHY =
   'a function; the model can only send JSON data, so take data and call the function inside the tool';
 
 /**
- * Looks through a tool parameter's type (its properties, array elements and union members) for a
- * type that JSON cannot carry: functions, `Promise`, `Observable`, `Map`, `Set`, `symbol` and `bigint`.
+ * Looks through a tool parameter's type (its properties, array elements and union members) for
+ * types that JSON cannot carry: functions, `Promise`, `Observable`, `Map`, `Set`, typed arrays and
+ * other binary types (`Uint8Array`, `ArrayBuffer`, `Buffer`, `DataView` …), `symbol` and `bigint`.
+ * A binary type that does not resolve in the generator's program (`Buffer` without `@types/node`)
+ * is recognised by the name written in the declaration.
  *
  * @param type - the parameter's type
  * @param checker - the program's type checker
- * @returns the first unsupported type found, or `undefined` when the whole type has a JSON form
+ * @param typeNode - the parameter's type annotation, when it has one
+ * @returns every unsupported type found (each named type is looked into once), in property order;
+ *   empty when the whole type has a JSON form
  */
-export function findUnsupportedType(type: ts.Type, checker: ts.TypeChecker): UnsupportedType | undefined {
-  const seen = new Set<ts.Type>();
+export function findUnsupportedTypes(
+  type: ts.Type,
+  checker: ts.TypeChecker,
+  typeNode?: ts.TypeNode,
+): UnsupportedType[] {
+  /** Object types whose properties were looked into (each once); unions and arrays on the current path. */
+  const expanded = new Set<ts.Type>();
+  const active = new Set<ts.Type>();
+  const found: UnsupportedType[] = [];
 
-  const visit = (current: ts.Type, path: string): UnsupportedType | undefined => {
-    if (seen.has(current)) return undefined;
-    seen.add(current);
-    const found = (why: string): UnsupportedType => ({ path, typeText: checker.typeToString(current), why });
-
-    if (current.flags & ts.TypeFlags.ESSymbolLike) return found('a symbol, which has no JSON form; use a string');
-    if (current.flags & ts.TypeFlags.BigIntLike) {
-      return found('a bigint, which JSON cannot carry; use a number or a decimal string');
+  /** Looks at what is written first, for a binary type the checker could not resolve. */
+  const visitDeclared = (current: ts.Type, path: string, node: ts.TypeNode | undefined): void => {
+    const written = node === undefined ? undefined : unresolvedBinaryType(node, checker);
+    if (node !== undefined && written !== undefined) {
+      found.push({ path, typeText: node.getText(), why: binaryWhy(written) });
+      return;
     }
-    if (current.isUnionOrIntersection()) {
-      for (const member of current.types) {
-        const result = visit(member, path);
-        if (result !== undefined) return result;
-      }
-      return undefined;
-    }
-    if (!(current.flags & ts.TypeFlags.Object)) return undefined;
-
-    const name = (current.aliasSymbol ?? current.getSymbol())?.getName();
-    if (name === 'Date') return undefined;
-    if (name !== undefined && REPLACEMENTS[name] !== undefined) return found(REPLACEMENTS[name]);
-    if (checker.isArrayType(current) || checker.isTupleType(current)) {
-      for (const element of checker.getTypeArguments(current as ts.TypeReference)) {
-        const result = visit(element, `${path}[]`);
-        if (result !== undefined) return result;
-      }
-      return undefined;
-    }
-    if (current.getCallSignatures().length > 0) return found(FUNCTION_WHY);
-    if (current.getConstructSignatures().length > 0) {
-      return found('a class constructor, which has no JSON form; take the data the tool needs instead');
-    }
-    for (const property of checker.getPropertiesOfType(current)) {
-      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) continue;
-      const result = visit(
-        checker.getTypeOfSymbol(property),
-        path === '' ? property.getName() : `${path}.${property.getName()}`,
-      );
-      if (result !== undefined) return result;
-    }
-    for (const info of checker.getIndexInfosOfType(current)) {
-      const result = visit(info.type, `${path}[key]`);
-      if (result !== undefined) return result;
-    }
-    return undefined;
+    visit(current, path);
   };
 
-  return visit(type, '');
+  const visit = (current: ts.Type, path: string): void => {
+    const report = (why: string): void => {
+      found.push({ path, typeText: checker.typeToString(current), why });
+    };
+
+    if (current.flags & ts.TypeFlags.ESSymbolLike) return report('a symbol, which has no JSON form; use a string');
+    if (current.flags & ts.TypeFlags.BigIntLike) {
+      return report('a bigint, which JSON cannot carry; use a number or a decimal string');
+    }
+    const isList = checker.isArrayType(current) || checker.isTupleType(current);
+    if (current.isUnionOrIntersection() || isList) {
+      if (active.has(current)) return;
+      active.add(current);
+      if (current.isUnionOrIntersection()) {
+        for (const member of current.types) visit(member, path);
+      } else {
+        for (const element of checker.getTypeArguments(current as ts.TypeReference)) visit(element, `${path}[]`);
+      }
+      active.delete(current);
+      return;
+    }
+    if (!(current.flags & ts.TypeFlags.Object)) return;
+
+    const name = (current.aliasSymbol ?? current.getSymbol())?.getName();
+    if (name === 'Date') return;
+    if (name !== undefined && REPLACEMENTS[name] !== undefined) return report(REPLACEMENTS[name]);
+    if (name !== undefined && BINARY_TYPES.has(name)) return report(binaryWhy(name));
+    if (current.getCallSignatures().length > 0) return report(FUNCTION_WHY);
+    if (current.getConstructSignatures().length > 0) {
+      return report('a class constructor, which has no JSON form; take the data the tool needs instead');
+    }
+    if (expanded.has(current)) return;
+    expanded.add(current);
+    for (const property of checker.getPropertiesOfType(current)) {
+      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) continue;
+      const declaration = property.valueDeclaration;
+      const written =
+        declaration !== undefined && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))
+          ? declaration.type
+          : undefined;
+      visitDeclared(
+        checker.getTypeOfSymbol(property),
+        path === '' ? property.getName() : `${path}.${property.getName()}`,
+        written,
+      );
+    }
+    for (const info of checker.getIndexInfosOfType(current)) visit(info.type, `${path}[key]`);
+  };
+
+  visitDeclared(type, '', typeNode);
+  return found;
+}
+
+/**
+ * The binary type named in a written type (`Buffer`, `Buffer[]`, `Buffer | null`,
+ * `Array<Buffer>`; not inside object literal types, whose properties are looked at one by one)
+ * that the checker could not resolve, e.g. Node's global `Buffer` in a program without `@types/node`.
+ */
+function unresolvedBinaryType(node: ts.TypeNode, checker: ts.TypeChecker): string | undefined {
+  if (ts.isTypeReferenceNode(node)) {
+    const identifier = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
+    const specifier = checker.getSymbolAtLocation(identifier)?.declarations?.find(ts.isImportSpecifier);
+    const name = specifier === undefined ? identifier.text : (specifier.propertyName ?? specifier.name).text;
+    if (BINARY_TYPES.has(name) && checker.getTypeFromTypeNode(node).flags & ts.TypeFlags.Any) return name;
+    for (const argument of node.typeArguments ?? []) {
+      const found = unresolvedBinaryType(argument, checker);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node)) return undefined;
+  let found: string | undefined;
+  ts.forEachChild(node, (child) => {
+    if (found === undefined && ts.isTypeNode(child)) found = unresolvedBinaryType(child, checker);
+  });
+  return found;
 }

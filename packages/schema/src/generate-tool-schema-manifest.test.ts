@@ -3,9 +3,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolSchemaManifest } from '@sprout-ai/core';
+import {
+  InvalidToolArgumentsError,
+  MethodToolCallbackProvider,
+  ToolExecutionError,
+  type ToolSchemaManifest,
+  ToolSchemaRegistry,
+} from '@sprout-ai/core';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';
+import { GuestRequest, PartyRequest } from './__fixtures__/dto/party-request';
+import { PartyTools } from './__fixtures__/dto/party-tools';
 
 const FIXTURES = path.join(__dirname, '__fixtures__');
 const VALID_PROJECT = path.join(FIXTURES, 'valid', 'tsconfig.json');
@@ -327,6 +335,175 @@ describe(generateToolSchemaManifest, () => {
         expect(generate).toThrow(
           "callback-tools.ts: CallbackTools.watchOrder(onChange): parameter type '(status: string) => void' is a function; " +
             'the model can only send JSON data, so take data and call the function inside the tool',
+        );
+      },
+      GENERATION_TIMEOUT_MS,
+    );
+  });
+
+  describe('when several parameters of the project have problems', () => {
+    it(
+      'should report all of them in one SchemaGenerationError, one line each after a count',
+      () => {
+        let caught: unknown;
+        try {
+          generateToolSchemaManifest({ project: path.join(FIXTURES, 'invalid', 'tsconfig.json') });
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught).toBeInstanceOf(SchemaGenerationError);
+        const error = caught as SchemaGenerationError;
+        const lines = error.message.split('\n');
+        expect(lines[0]).toBe(
+          `${error.problems.length} problems in @Tool methods; fix them all, then run sprout-schema again:`,
+        );
+        expect(lines.slice(1)).toEqual(error.problems.map((problem) => `  ${problem.message}`));
+        // One problem of every invalid fixture, in file order, each with its location.
+        expect(
+          error.problems.map((p) => `${p.sourceFile}: ${p.className}.${p.methodName ?? ''}(${p.parameterName ?? ''})`),
+        ).toEqual([
+          'binary-tools.ts: BinaryTools.upload(data)',
+          'binary-tools.ts: BinaryTools.upload(attachment)',
+          'binary-tools.ts: BinaryTools.upload(samples)',
+          'binary-tools.ts: BinaryTools.upload(view)',
+          'binary-tools.ts: BinaryTools.store(file)',
+          'callback-tools.ts: CallbackTools.watchOrder(onChange)',
+          'destructured-tools.ts: DestructuredTools.find({ orderId })',
+          'dto-collection-tools.ts: DtoCollectionTools.bookAll(bookings)',
+          'dto-collection-tools.ts: DtoCollectionTools.bookByName(byName)',
+          'dto-collection-tools.ts: DtoCollectionTools.rebook(replaces)',
+          'dto-collection-tools.ts: DtoCollectionTools.bookFor(order)',
+          'map-tools.ts: MapTools.updatePrices(update)',
+          'nested-dto-tools.ts: NestedDtoTools.plan(party)',
+          'nested-dto-tools.ts: NestedDtoTools.plan(party)',
+          'nested-dto-tools.ts: NestedDtoTools.plan(party)',
+          'nested-dto-tools.ts: NestedDtoTools.plan(party)',
+          'observable-tools.ts: ObservableTools.watch(updates)',
+          'promise-tools.ts: PromiseTools.track(orderId)',
+          'set-tools.ts: SetTools.tag(tags)',
+          'symbol-tools.ts: SymbolTools.lookup(key)',
+          'type-only-dto-tools.ts: TypeOnlyDtoTools.book(booking)',
+          'unexported-tools.ts: HiddenTools.()',
+        ]);
+      },
+      GENERATION_TIMEOUT_MS,
+    );
+  });
+
+  describe('when DTO parameters are converted at run time (nested DTOs with both decorators, optional, named by @ToolParam)', () => {
+    const DTO_PROJECT = path.join(FIXTURES, 'dto', 'tsconfig.json');
+    let dtoManifest: ToolSchemaManifest;
+    beforeAll(() => {
+      dtoManifest = generateToolSchemaManifest({ project: DTO_PROJECT });
+    }, GENERATION_TIMEOUT_MS);
+    const callbacks = (tools: PartyTools) =>
+      Object.fromEntries(
+        MethodToolCallbackProvider.builder()
+          .toolObjects(tools)
+          .schemaRegistry(new ToolSchemaRegistry().register(dtoManifest))
+          .build()
+          .getToolCallbacks()
+          .map((callback) => [callback.toolDefinition.name, callback]),
+      );
+    const ann = { name: 'Ann', company: 'ACME Corp' };
+    const bob = { name: 'Bob', company: 'ACME Ltd' };
+
+    it('should generate their schemas', () => {
+      expect(Object.keys(dtoManifest.tools)).toEqual([
+        'PartyTools.invite',
+        'PartyTools.plan',
+        'PartyTools.replaceHost',
+      ]);
+      expect(dtoManifest.tools['PartyTools.plan'].inputSchema.$defs).toMatchObject({
+        PartyRequest: {
+          properties: {
+            title: { type: 'string', minLength: 3 },
+            host: { $ref: '#/$defs/GuestRequest' },
+            guests: { type: 'array', items: { $ref: '#/$defs/GuestRequest' } },
+          },
+        },
+      });
+    });
+
+    it('should pass instances of the DTO and of its nested DTOs through MethodToolCallback', async () => {
+      const tools = new PartyTools();
+      const result = await callbacks(tools).plan.call(
+        JSON.stringify({ party: { title: 'Launch', host: ann, guests: [bob] } }),
+      );
+      expect(result).toBe('"Ann (ACME Corp), Bob (ACME Ltd)"');
+      const party = tools.received[0] as PartyRequest;
+      expect(party).toBeInstanceOf(PartyRequest);
+      expect(party.host).toBeInstanceOf(GuestRequest);
+      expect(party.guests[0]).toBeInstanceOf(GuestRequest);
+    });
+
+    it('should enforce the nested class-validator-only rules, naming each field', async () => {
+      const tools = new PartyTools();
+      const party = {
+        title: 'Launch',
+        host: { ...ann, company: 'Initech' },
+        guests: [bob, { ...bob, company: 'Globex' }],
+      };
+      const call = callbacks(tools).plan.call(JSON.stringify({ party }));
+      const error: unknown = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolExecutionError);
+      expect(((error as ToolExecutionError).cause as InvalidToolArgumentsError).violations).toEqual([
+        '/party/host/company must contain a ACME string (contains)',
+        '/party/guests/1/company must contain a ACME string (contains)',
+      ]);
+      expect(tools.received).toEqual([]);
+    });
+
+    it('should convert an optional DTO parameter and one named by @ToolParam({ type }) that may be null', async () => {
+      const tools = new PartyTools();
+      const tool = callbacks(tools);
+      await expect(tool.invite.call(JSON.stringify({ guest: ann }))).resolves.toBe('"Ann (ACME Corp)"');
+      expect(tools.received[0]).toBeInstanceOf(GuestRequest);
+      await expect(tool.invite.call('{}')).resolves.toBe('"nobody"');
+      await expect(tool.replaceHost.call(JSON.stringify({ host: bob }))).resolves.toBe('"Bob (ACME Ltd)"');
+      expect(tools.received[0]).toBeInstanceOf(GuestRequest);
+      await expect(tool.replaceHost.call('{"host":null}')).resolves.toBe('"no host"');
+      await expect(tool.replaceHost.call(JSON.stringify({ host: { ...bob, company: 'Globex' } }))).rejects.toThrow(
+        '/host/company must contain a ACME string (contains)',
+      );
+    });
+  });
+
+  describe('when the tsconfig does not emit decorator metadata and a parameter is a DTO', () => {
+    const NO_METADATA = path.join(FIXTURES, 'dto', 'tsconfig.no-decorator-metadata.json');
+    const tail = (dto: string) =>
+      'so no design:paramtypes metadata names the class at run time: the method would receive a plain object and class-validator would never run; ' +
+      `set "experimentalDecorators": true and "emitDecoratorMetadata": true in its compilerOptions (or name the class with @ToolParam({ type: ${dto} }))`;
+
+    it(
+      'should fail for each DTO parameter not named by @ToolParam({ type }), naming the option to set',
+      () => {
+        const generate = () => generateToolSchemaManifest({ project: NO_METADATA });
+        expect(generate).toThrow(SchemaGenerationError);
+        expect(generate).toThrow(
+          "party-tools.ts: PartyTools.plan(party): parameter type 'PartyRequest' is the class-validator DTO PartyRequest, " +
+            `but tsconfig.no-decorator-metadata.json does not set "emitDecoratorMetadata": true, ${tail('PartyRequest')}`,
+        );
+        expect(generate).toThrow(
+          "party-tools.ts: PartyTools.invite(guest): parameter type 'GuestRequest | undefined' is the class-validator DTO GuestRequest, " +
+            `but tsconfig.no-decorator-metadata.json does not set "emitDecoratorMetadata": true, ${tail('GuestRequest')}`,
+        );
+        expect(generate).not.toThrow(/replaceHost/);
+      },
+      GENERATION_TIMEOUT_MS,
+    );
+
+    it(
+      'should name experimentalDecorators too when it is off',
+      () => {
+        expect(() =>
+          generateToolSchemaManifest({
+            project: NO_METADATA,
+            files: ['party-tools.ts'],
+            compilerOptions: { experimentalDecorators: false },
+          }),
+        ).toThrow(
+          'does not set "experimentalDecorators": true and "emitDecoratorMetadata": true, so no design:paramtypes',
         );
       },
       GENERATION_TIMEOUT_MS,

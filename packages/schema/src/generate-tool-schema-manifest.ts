@@ -5,7 +5,7 @@ import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
 import { toolSchemaKey } from '@sprout-ai/core';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
-import { findToolMethods, type ToolMethodSource } from './find-tool-methods';
+import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';
 import { GENERATOR_NAME } from './generator-name';
 import { normalizeInputSchema } from './normalize-input-schema';
 import { parameterTypesSource } from './parameter-types-source';
@@ -61,8 +61,10 @@ const TJS_SETTINGS = {
  * @returns the manifest, tools keyed by `ClassName.methodName` in key order, e.g.
  *   `{"version":1,"generator":"@sprout-ai/schema@0.1.0","sourceHash":"…","tools":{"OrderTools.getOrderStatus":{…}}}`
  * @throws SchemaGenerationError when the tsconfig cannot be read, a tool class is unnamed or not
- *   exported, or a parameter is destructured, a rest parameter or of a type with no JSON form
- *   (function, `Promise`, `Map`, `Set`, `symbol`, `bigint`)
+ *   exported, two files declare the same tool key, or a parameter is destructured, a rest
+ *   parameter, of a type with no JSON form (function, `Promise`, `Map`, `Set`, typed arrays and
+ *   other binary types, `symbol`, `bigint`) or holds a class-validator DTO that would not be
+ *   converted and validated at run time — every such problem of the project in one error
  * @see Spring AI `JsonSchemaGenerator.generateForMethodInput` (which runs at start-up instead)
  */
 export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOptions): ToolSchemaManifest {
@@ -96,7 +98,9 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   const host = new SourceFileCache(ts.createCompilerHost(compilerOptions, true), argumentsFile);
   const rootNames = [...scanned, argumentsFile];
   const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
-  const methods = findToolMethods(sourcesProgram, scanned, configDir);
+  const { methods, problems } = scanToolMethods(sourcesProgram, scanned, configDir);
+  problems.push(...duplicateKeyProblems(methods));
+  if (problems.length > 0) throw SchemaGenerationError.of(problems);
 
   const argumentsModule = parameterTypesSource(methods, argumentsFile);
   host.argumentsText = argumentsModule.text;
@@ -125,15 +129,6 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     return [toolSchemaKey(method.className, method.methodName), toMethodSchema(method, generated)];
   });
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const duplicate = entries.find(([key], i) => i > 0 && entries[i - 1][0] === key);
-  if (duplicate !== undefined) {
-    const files = methods
-      .filter((m) => toolSchemaKey(m.className, m.methodName) === duplicate[0])
-      .map((m) => m.sourceFile);
-    throw new SchemaGenerationError({
-      reason: `tool method ${duplicate[0]} is declared in more than one file (${files.join(', ')}); the manifest is keyed by class name, so rename one of the classes`,
-    });
-  }
 
   const sources = schemaSources(methods, sourcesProgram, configDir);
   return {
@@ -146,6 +141,23 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
       : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
     tools: Object.fromEntries(entries),
   };
+}
+
+/** One problem per tool key that more than one file declares (the manifest is keyed by class name). */
+function duplicateKeyProblems(methods: readonly ToolMethodSource[]): SchemaGenerationError[] {
+  const files = new Map<string, string[]>();
+  for (const method of methods) {
+    const key = toolSchemaKey(method.className, method.methodName);
+    files.set(key, [...(files.get(key) ?? []), method.sourceFile]);
+  }
+  return [...files]
+    .filter(([, declaredIn]) => declaredIn.length > 1)
+    .map(
+      ([key, declaredIn]) =>
+        new SchemaGenerationError({
+          reason: `tool method ${key} is declared in more than one file (${declaredIn.join(', ')}); the manifest is keyed by class name, so rename one of the classes`,
+        }),
+    );
 }
 
 function toMethodSchema(method: ToolMethodSource, generated: Record<string, unknown>): ToolMethodSchema {

@@ -47,7 +47,12 @@ export default class CatalogTools {
    * @param deliverBy - When it must be in stock.
    */
   @DefineTool()
-  addProduct(product: ProductDto, note: string | null, deliverBy: Date, replaces: ProductDto | null): string {
+  addProduct(
+    product: ProductDto,
+    note: string | null,
+    deliverBy: Date,
+    @ToolParam({ type: ProductDto }) replaces: ProductDto | null,
+  ): string {
     return `${product.sku}${note ?? ''}${deliverBy.toISOString()}${replaces?.sku ?? ''}`;
   }
 

@@ -1,3 +1,4 @@
+import { Type } from 'class-transformer';
 import { IsString, Min, ValidateNested } from 'class-validator';
 
 /** Size of a parcel in centimetres. */
@@ -19,6 +20,7 @@ export class ProductDto {
   tagline?: string;
 
   @ValidateNested()
+  @Type(() => Dimensions)
   dimensions!: Dimensions;
 
   releasedAt!: Date;
