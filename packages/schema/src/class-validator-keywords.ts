@@ -102,14 +102,7 @@ export function classValidatorKeywords(
  */
 export function classValidatorDtoName(type: ts.Type, checker: ts.TypeChecker): string | undefined {
   const symbol = type.getSymbol();
-  if (
-    symbol === undefined ||
-    !(symbol.flags & ts.SymbolFlags.Class) ||
-    !(type.flags & ts.TypeFlags.Object) ||
-    type.getConstructSignatures().length > 0
-  ) {
-    return undefined;
-  }
+  if (symbol === undefined || !isClassInstanceType(type)) return undefined;
   const decorated = checker.getPropertiesOfType(type).some((property) => {
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     return (
@@ -121,6 +114,17 @@ export function classValidatorDtoName(type: ts.Type, checker: ts.TypeChecker): s
     );
   });
   return decorated ? symbol.getName() : undefined;
+}
+
+/** An instance type of a class (`Booking`, not `typeof Booking`): what a class-typed parameter or property holds. */
+export function isClassInstanceType(type: ts.Type): boolean {
+  const symbol = type.getSymbol();
+  return (
+    symbol !== undefined &&
+    (symbol.flags & ts.SymbolFlags.Class) !== 0 &&
+    (type.flags & ts.TypeFlags.Object) !== 0 &&
+    type.getConstructSignatures().length === 0
+  );
 }
 
 /**

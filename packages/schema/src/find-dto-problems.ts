@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { classValidatorDtoName, decoratorImportName } from './class-validator-keywords';
+import { classValidatorDtoName, decoratorImportName, isClassInstanceType } from './class-validator-keywords';
 
 /** What {@link findDtoProblems} needs to know about the project and the parameter. */
 export interface DtoCheckContext {
@@ -357,14 +357,7 @@ function dtoNames(type: ts.Type, checker: ts.TypeChecker): string[] {
 
 /** A class instance type (not a constructor, not a built-in). */
 function isClass(type: ts.Type): boolean {
-  const symbol = type.getSymbol();
-  return (
-    symbol !== undefined &&
-    (symbol.flags & ts.SymbolFlags.Class) !== 0 &&
-    (type.flags & ts.TypeFlags.Object) !== 0 &&
-    type.getConstructSignatures().length === 0 &&
-    !(symbol.declarations ?? []).every(isDefaultLibrary)
-  );
+  return isClassInstanceType(type) && !(type.getSymbol()?.declarations ?? []).every(isDefaultLibrary);
 }
 
 /** A named interface or class of the standard library (`Date`, `RegExp`, `Error` …): no DTOs inside. */

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { captureLogLines } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
 import { SproutError } from '../../error/sprout-error';
 import { Tool } from '../annotation/tool';
@@ -332,42 +332,25 @@ describe(MethodToolCallbackProvider, () => {
           return '';
         }
       }
-      // The logger writes JSON lines to stderr through node:fs (pino's SonicBoom, asynchronously).
-      const written: string[] = [];
-      const record = (data: unknown) => {
-        written.push(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
-      };
-      const write = jest.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-        record(args[1]);
-        (args.at(-1) as (error: null, bytes: number) => void)(null, Buffer.byteLength(String(args[1])));
-      }) as unknown as typeof fs.write);
-      const writeSync = jest.spyOn(fs, 'writeSync').mockImplementation(((_fd: number, data: unknown) => {
-        record(data);
-        return Buffer.byteLength(String(data));
-      }) as unknown as typeof fs.writeSync);
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-      const warnings = () =>
-        written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.includes('look up order'));
+      const logs = captureLogLines();
+      const warnings = async () => (await logs.lines()).filter((line) => line.includes('look up order'));
       try {
         const provider = MethodToolCallbackProvider.builder()
           .toolObjects(new SpacedNameTools())
           .schemaRegistry(new ToolSchemaRegistry().register(manifestOf(noArgEntry('SpacedNameTools', 'lookUp'))))
           .build();
-        await settle();
-        expect(warnings()).toEqual([]);
+        expect(await warnings()).toEqual([]);
 
         provider.getToolCallbacks();
         provider.getToolCallbacks();
-        await settle();
-        expect(warnings()).toHaveLength(1);
-        expect(JSON.parse(warnings()[0])).toMatchObject({
+        expect(await warnings()).toHaveLength(1);
+        expect(JSON.parse((await warnings())[0])).toMatchObject({
           level: 40,
           tool: 'look up order',
           msg: "Tool name 'look up order' does not match ^[a-zA-Z0-9_-]{1,64}$; some models reject it.",
         });
       } finally {
-        write.mockRestore();
-        writeSync.mockRestore();
+        logs.restore();
       }
     });
 
