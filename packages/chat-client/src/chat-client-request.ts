@@ -2,6 +2,9 @@ import { Prompt } from '@sprout-ai/core';
 import { ChatClientConfigurationError } from './chat-client-configuration-error';
 import { frozenContext } from './frozen-context';
 
+/** Key of the request-context entry that holds the request's `AbortSignal` (see {@link ChatClientRequest.signal}). */
+export const ABORT_SIGNAL_KEY = '@sprout-ai/chat-client/abort-signal';
+
 /**
  * What travels down the advisor chain: the prompt and a context of advisor parameters and
  * advisor-to-advisor data (for example a conversation id).
@@ -30,6 +33,16 @@ export class ChatClientRequest {
       });
     }
     this.context = frozenContext(context);
+  }
+
+  /**
+   * The request's cancellation signal, set by `.prompt().abortSignal(signal)` and carried in the
+   * context under {@link ABORT_SIGNAL_KEY} (so it survives advisors that rebuild the request);
+   * `undefined` when the request cannot be aborted.
+   */
+  get signal(): AbortSignal | undefined {
+    const signal = this.context[ABORT_SIGNAL_KEY];
+    return signal instanceof AbortSignal ? signal : undefined;
   }
 
   /** A copy with another prompt and/or context (the context is copied again). */

@@ -13,7 +13,7 @@ export type { ToolCallingAdvisorOptions } from './advisor/tool-calling-advisor-o
 export { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 export { UsageAccumulator } from './advisor/usage-accumulator';
 
-export { ChatClientRequest } from './chat-client-request';
+export { ChatClientRequest, ABORT_SIGNAL_KEY } from './chat-client-request';
 export { ChatClientResponse } from './chat-client-response';
 export { ChatClient, type ChatClientCreateOptions } from './chat-client';
 export { ChatClientBuilder } from './chat-client-builder';

@@ -1,5 +1,6 @@
 // Public surface of @sprout-ai/core. Adding an export is a decision.
 export { SproutError } from './error/sprout-error';
+export { RequestAbortedError } from './error/request-aborted-error';
 
 export { MessageType } from './chat/messages/message-type';
 export type { Message } from './chat/messages/message';
@@ -11,13 +12,14 @@ export { ToolResponseMessage, type ToolResponse } from './chat/messages/tool-res
 export type { ChatOptions, ToolChoice } from './chat/prompt/chat-options';
 export { Prompt } from './chat/prompt/prompt';
 export type { ChatModel } from './chat/model/chat-model';
+export type { ChatModelRequestOptions } from './chat/model/chat-model-request-options';
 export { ChatResponse, type ChatResponseMetadata } from './chat/model/chat-response';
 export type { Generation, GenerationMetadata } from './chat/model/generation';
 export { type Usage, EMPTY_USAGE, addUsage } from './chat/model/usage';
 export { ToolContext } from './chat/model/tool-context';
 
 export type { ToolDefinition } from './tool/definition/tool-definition';
-export { type ToolMetadata, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
+export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
 export type { ToolCallback } from './tool/tool-callback';
 export { type ToolCallbackProvider, isToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
@@ -39,6 +41,11 @@ export { coerceToolArguments, type CoercedToolArguments } from './tool/execution
 
 export type { ToolCallingChatOptions } from './model/tool/tool-calling-chat-options';
 export type { ToolCallingManager } from './model/tool/tool-calling-manager';
+export type { ToolExecutionOptions } from './model/tool/tool-execution-options';
+export type { ToolCallObserver } from './model/tool/tool-call-observer';
+export type { ToolCallOutcome, ToolCallStatus } from './model/tool/tool-call-outcome';
+export type { PreparedToolCall } from './model/tool/prepared-tool-call';
+export type { PreparedToolArguments } from './tool/execution/prepared-tool-arguments';
 export {
   type ToolExecutionResult,
   RETURN_DIRECT_FINISH_REASON,

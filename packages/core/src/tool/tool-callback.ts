@@ -1,5 +1,6 @@
 import type { ToolContext } from '../chat/model/tool-context';
 import type { ToolDefinition } from './definition/tool-definition';
+import type { PreparedToolArguments } from './execution/prepared-tool-arguments';
 import type { ToolMetadata } from './metadata/tool-metadata';
 
 /**
@@ -20,6 +21,27 @@ export interface ToolCallback {
    * @throws ToolExecutionError when the tool fails in a way the model may be told about
    */
   call(toolInput: string, toolContext?: ToolContext): Promise<string>;
+  /**
+   * Checks arguments against the tool's input schema: repairs, parses, coerces and validates them
+   * once. Implement it together with {@link ToolCallback.callPrepared}; the loop then prepares each
+   * call with it and runs {@link ToolCallback.callPrepared}, so the arguments are parsed only once.
+   * Without the pair the loop repairs the text and calls {@link ToolCallback.call}.
+   *
+   * @param raw - the arguments as the model sent them, e.g. `{"orderId":"A123"}`
+   * @returns the prepared arguments (never throws for bad arguments: the problems are in the value)
+   * @remarks Sprout's addition to Spring's contract; the built-in callbacks implement it.
+   */
+  prepareArguments?(raw: unknown): PreparedToolArguments;
+  /**
+   * Runs the tool with arguments {@link ToolCallback.prepareArguments} made.
+   *
+   * @param args - the prepared arguments; when they have a problem or violations the callback
+   *   throws the `ToolExecutionError` the model should read
+   * @param toolContext - application data and the call's `signal`
+   * @returns the result text
+   * @throws ToolExecutionError as {@link ToolCallback.call}
+   */
+  callPrepared?(args: PreparedToolArguments, toolContext: ToolContext): Promise<string>;
   /** Where the tool came from, for error messages (e.g. `OrderTools.getOrderStatus`). */
   readonly source?: string;
 }

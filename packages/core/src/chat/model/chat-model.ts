@@ -1,5 +1,6 @@
 import type { ChatOptions } from '../prompt/chat-options';
 import type { Prompt } from '../prompt/prompt';
+import type { ChatModelRequestOptions } from './chat-model-request-options';
 import type { ChatResponse } from './chat-response';
 
 /**
@@ -11,8 +12,14 @@ import type { ChatResponse } from './chat-response';
  * @see Spring AI `ChatModel`
  */
 export interface ChatModel {
-  /** Sends one request. Rejects with the provider's error (network, HTTP status, bad response). */
-  call(prompt: Prompt): Promise<ChatResponse>;
+  /**
+   * Sends one request. Rejects with the provider's error (network, HTTP status, bad response).
+   *
+   * @param prompt - the messages and options
+   * @param options - per-request settings; `signal` cancels the request (it then rejects with a
+   *   `RequestAbortedError`)
+   */
+  call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse>;
   /** Options applied under every request's options. */
   readonly defaultOptions?: ChatOptions;
 }

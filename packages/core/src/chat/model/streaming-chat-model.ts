@@ -1,6 +1,7 @@
 import type { Prompt } from '../prompt/prompt';
 import type { ChatResponse } from './chat-response';
 import type { ChatModel } from './chat-model';
+import type { ChatModelRequestOptions } from './chat-model-request-options';
 
 /**
  * A chat model that can stream its answer as it is generated.
@@ -24,9 +25,11 @@ export interface StreamingChatModel {
    * Sends one request and streams the answer.
    *
    * @param prompt - the messages and options
+   * @param options - per-request settings; `signal` cancels the request (iteration then throws a
+   *   `RequestAbortedError`)
    * @returns the chunks, in order; iterating it again sends the request again
    */
-  stream(prompt: Prompt): AsyncIterable<ChatResponse>;
+  stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse>;
 }
 
 /** True when `model` has a `stream` method (it implements {@link StreamingChatModel}). */

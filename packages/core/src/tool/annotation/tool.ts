@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import type { ToolConcurrency } from '../metadata/tool-metadata';
 import { METADATA_KEYS } from '../support/metadata-keys';
 import { toolClassRegistry } from './tool-class-registry';
 
@@ -18,6 +19,21 @@ export interface ToolOptions {
    * that cannot be made strict is sent non-strict with a warning. @defaultValue the model's option
    */
   readonly strict?: boolean;
+  /**
+   * `'exclusive'`: a call of this tool never overlaps another call of the same round (for tools
+   * that must not run beside others, e.g. ones writing shared state). @defaultValue `'parallel'`
+   */
+  readonly concurrency?: ToolConcurrency;
+  /**
+   * Time one call may take, in milliseconds: then `toolContext.signal` aborts and the model reads a
+   * timeout error for this call alone. @defaultValue `spring.ai.tools.execution.timeout` (none)
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Longest result, in characters, the model reads; a longer one reaches it as head and tail with a
+   * line saying how much was cut. `-1`: no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
+   */
+  readonly maxResultChars?: number;
 }
 
 /** What `@Tool` records for one method. */

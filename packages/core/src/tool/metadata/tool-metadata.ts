@@ -1,11 +1,34 @@
 /**
- * How the framework treats a tool's result.
+ * How a tool's calls may overlap with the other calls of the same round:
+ * - `'parallel'` — runs concurrently with the round's other calls (up to
+ *   `spring.ai.tools.execution.max-concurrency`);
+ * - `'exclusive'` — never overlaps another call of the round: it starts when the calls before it
+ *   have finished, and the calls after it wait for it.
+ */
+export type ToolConcurrency = 'parallel' | 'exclusive';
+
+/**
+ * How the framework treats a tool's calls and results.
  *
+ * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs` and
+ * `maxResultChars` are Sprout's per-tool execution rules (each also settable on `@Tool`).
  * @see Spring AI `ToolMetadata`
  */
 export interface ToolMetadata {
   /** When every tool of a round has it, the results go straight to the caller, not back to the model. */
   readonly returnDirect: boolean;
+  /** @defaultValue `'parallel'` */
+  readonly concurrency?: ToolConcurrency;
+  /**
+   * Time one call may take, in milliseconds; then its signal aborts and the model reads a timeout
+   * error for that call. @defaultValue `spring.ai.tools.execution.timeout` (none)
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Longest result, in characters, the model reads; a longer one is cut to its head and tail.
+   * `-1` means no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
+   */
+  readonly maxResultChars?: number;
 }
 
 /** Metadata of a tool that returns its result to the model. */

@@ -17,9 +17,6 @@ import { hasToolParamSchema, methodToolDefinition, methodToolName } from './meth
 
 const logger = createLogger('sprout.tool.method');
 
-/** Shared by every `@Tool(returnDirect: true)` callback (metadata is frozen). */
-const RETURN_DIRECT_METADATA: ToolMetadata = Object.freeze({ returnDirect: true });
-
 /** Tool names OpenAI accepts. */
 const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Newline-separated tool names, all portable. */
@@ -141,7 +138,7 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
           const schema = early?.runtimeSchema ?? manifestSchema(this.#registry, method);
           return new MethodToolCallback({
             toolDefinition: early?.definition ?? methodToolDefinition(method, schema),
-            toolMetadata: method.options.returnDirect === true ? RETURN_DIRECT_METADATA : DEFAULT_TOOL_METADATA,
+            toolMetadata: toolMetadataOf(method.options),
             toolObject,
             toolMethodName: method.options.methodName,
             methodSchema: schema,
@@ -257,4 +254,18 @@ function resolveConverter(
     instances.set(converter, instance);
   }
   return instance;
+}
+
+/** The `@Tool` options that become metadata; the shared default when none is set. */
+function toolMetadataOf(options: ToolMethodOptions): ToolMetadata {
+  const { returnDirect, concurrency, timeoutMs, maxResultChars } = options;
+  if (returnDirect !== true && concurrency === undefined && timeoutMs === undefined && maxResultChars === undefined) {
+    return DEFAULT_TOOL_METADATA;
+  }
+  return Object.freeze({
+    returnDirect: returnDirect === true,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(maxResultChars === undefined ? {} : { maxResultChars }),
+  });
 }

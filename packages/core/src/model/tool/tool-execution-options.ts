@@ -1,0 +1,17 @@
+import type { ToolCallObserver } from './tool-call-observer';
+
+/**
+ * Per-round settings of {@link ToolCallingManager.executeToolCalls} that are not part of the prompt.
+ *
+ * @remarks Not in Spring AI: the TypeScript idiom for cancellation (`AbortSignal`) and a listener
+ * in place of Micrometer observations.
+ */
+export interface ToolExecutionOptions {
+  /**
+   * The request's signal: when it aborts, the running tools' `toolContext.signal` aborts and
+   * `executeToolCalls` rejects with a `RequestAbortedError`.
+   */
+  readonly signal?: AbortSignal;
+  /** Told when each call starts and ends (e.g. the stream's `tool-call` / `tool-result` events). */
+  readonly observer?: ToolCallObserver;
+}
