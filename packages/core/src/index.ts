@@ -110,6 +110,13 @@ export {
 } from './model/tool/default-tool-calling-manager';
 export { DefaultToolCallingManagerBuilder } from './model/tool/default-tool-calling-manager-builder';
 export {
+  type ToolExecutionSettings,
+  DEFAULT_TOOL_EXECUTION_SETTINGS,
+  DEFAULT_TOOL_MAX_CONCURRENCY,
+  DEFAULT_TOOL_RESULT_MAX_CHARS,
+  UNLIMITED_RESULT_CHARS,
+} from './model/tool/tool-execution-settings';
+export {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_TOTAL_TOOL_CALLS,
   UNLIMITED_TOOL_CALLS,

@@ -11,6 +11,11 @@ import {
   UNLIMITED_TOOL_CALLS,
 } from './tool-call-limits';
 import { ToolCallingConfigurationError } from './tool-calling-configuration-error';
+import {
+  DEFAULT_TOOL_MAX_CONCURRENCY,
+  DEFAULT_TOOL_RESULT_MAX_CHARS,
+  UNLIMITED_RESULT_CHARS,
+} from './tool-execution-settings';
 
 /**
  * Builds a {@link DefaultToolCallingManager}; get one from `DefaultToolCallingManager.builder()`.
@@ -37,6 +42,9 @@ export class DefaultToolCallingManagerBuilder {
   readonly #overrides = new Map<string, number>();
   readonly #excluded = new Set<string>();
   #behavior: ToolCallLimitBehavior = ToolCallLimitBehavior.THROW;
+  #maxConcurrency = DEFAULT_TOOL_MAX_CONCURRENCY;
+  #defaultTimeoutMs: number | undefined;
+  #maxResultChars = DEFAULT_TOOL_RESULT_MAX_CHARS;
 
   /**
    * Where `toolNames` and (with fallback enabled) unknown names are looked up.
@@ -153,6 +161,45 @@ export class DefaultToolCallingManagerBuilder {
     return this;
   }
 
+  /**
+   * How many calls of one round run at once (property `spring.ai.tools.execution.max-concurrency`);
+   * `1` runs them one after another, as Spring does.
+   *
+   * @param limit - a positive integer
+   * @defaultValue {@link DEFAULT_TOOL_MAX_CONCURRENCY}
+   * @throws ToolCallingConfigurationError when `limit` is not a positive integer
+   */
+  maxConcurrency(limit: number): this {
+    this.#maxConcurrency = requirePositive('maxConcurrency', limit);
+    return this;
+  }
+
+  /**
+   * Time a call may take, in milliseconds, for tools that set no `timeoutMs` (property
+   * `spring.ai.tools.execution.timeout`); `undefined` removes the default.
+   *
+   * @param timeoutMs - a positive integer, or `undefined`
+   * @defaultValue none
+   * @throws ToolCallingConfigurationError when `timeoutMs` is not a positive integer
+   */
+  defaultTimeoutMs(timeoutMs: number | undefined): this {
+    this.#defaultTimeoutMs = timeoutMs === undefined ? undefined : requirePositive('defaultTimeoutMs', timeoutMs);
+    return this;
+  }
+
+  /**
+   * Longest result, in characters, the model reads, for tools that set no `maxResultChars`
+   * (property `spring.ai.tools.result.max-chars`); `-1` for no cap.
+   *
+   * @param limit - a positive integer or {@link UNLIMITED_RESULT_CHARS}
+   * @defaultValue {@link DEFAULT_TOOL_RESULT_MAX_CHARS}
+   * @throws ToolCallingConfigurationError for any other value
+   */
+  maxResultChars(limit: number): this {
+    this.#maxResultChars = limit === UNLIMITED_RESULT_CHARS ? limit : requirePositive('maxResultChars', limit);
+    return this;
+  }
+
   /** @returns a manager with this configuration (later builder changes do not affect it) */
   build(): DefaultToolCallingManager {
     return new DefaultToolCallingManager({
@@ -166,6 +213,11 @@ export class DefaultToolCallingManagerBuilder {
         this.#maxTotal,
         this.#behavior,
       ),
+      execution: {
+        maxConcurrency: this.#maxConcurrency,
+        defaultTimeoutMs: this.#defaultTimeoutMs,
+        maxResultChars: this.#maxResultChars,
+      },
     });
   }
 }

@@ -21,6 +21,7 @@ import { ToolCallLimitExceededError } from './tool-call-limit-exceeded-error';
 import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_TOTAL_TOOL_CALLS, ToolCallLimits } from './tool-call-limits';
 import type { ToolCallingChatOptions } from './tool-calling-chat-options';
 import type { ToolCallingManager } from './tool-calling-manager';
+import { DEFAULT_TOOL_EXECUTION_SETTINGS, type ToolExecutionSettings } from './tool-execution-settings';
 import type { ToolExecutionResult } from './tool-execution-result';
 import { UnresolvedToolNamesError } from './unresolved-tool-names-error';
 
@@ -48,6 +49,7 @@ export interface DefaultToolCallingManagerConfig {
   readonly toolExecutionExceptionProcessor?: ToolExecutionExceptionProcessor;
   readonly resolutionFallbackEnabled?: boolean;
   readonly limits?: ToolCallLimits;
+  readonly execution?: ToolExecutionSettings;
 }
 
 /**
@@ -78,6 +80,8 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    * in total, `THROW`
    */
   readonly limits: ToolCallLimits;
+  /** Concurrency, default timeout and result cap. @defaultValue {@link DEFAULT_TOOL_EXECUTION_SETTINGS} */
+  readonly execution: ToolExecutionSettings;
 
   /**
    * Prefer {@link DefaultToolCallingManager.builder}, which validates the limits.
@@ -92,6 +96,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     this.limits =
       config.limits ??
       new ToolCallLimits(DEFAULT_MAX_CALLS_PER_TOOL, new Map(), new Set(), DEFAULT_MAX_TOTAL_TOOL_CALLS, 'THROW');
+    this.execution = config.execution ?? DEFAULT_TOOL_EXECUTION_SETTINGS;
   }
 
   /** @returns a builder with the defaults (40 calls per tool, 150 in total, `THROW`, fallback off) */
