@@ -153,5 +153,6 @@ export {
   type RepairedToolArguments,
   type ToolArgumentRepair,
 } from './tool/execution/repair-tool-arguments';
-export { normalizeToolCalls, normalizeToolCall } from './model/tool/normalize-tool-calls';
+export { prepareToolCalls, type PreparedToolRound } from './model/tool/prepare-tool-calls';
+export { ToolCallTimeoutError } from './model/tool/tool-call-timeout-error';
 export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';

@@ -95,7 +95,7 @@ describe(DefaultToolCallingManager, () => {
         expect(result.returnDirect).toBe(false);
       });
 
-      it('should run calls one after another, never concurrently', async () => {
+      it('should run calls one after another when maxConcurrency is 1 (Spring)', async () => {
         const events: string[] = [];
         const slow = fakeTool('slow', {
           run: async () => {
@@ -111,10 +111,13 @@ describe(DefaultToolCallingManager, () => {
             return 'done';
           },
         });
-        await new DefaultToolCallingManager().executeToolCalls(
-          prompt({ toolCallbacks: [slow, fast] }),
-          toolCallResponse(toolCall('1', 'slow'), toolCall('2', 'fast')),
-        );
+        await DefaultToolCallingManager.builder()
+          .maxConcurrency(1)
+          .build()
+          .executeToolCalls(
+            prompt({ toolCallbacks: [slow, fast] }),
+            toolCallResponse(toolCall('1', 'slow'), toolCall('2', 'fast')),
+          );
         expect(events).toEqual(['slow start', 'slow end', 'fast']);
       });
 
@@ -165,7 +168,7 @@ describe(DefaultToolCallingManager, () => {
     });
 
     describe('when options carry a tool context', () => {
-      it('should pass the same ToolContext with those entries to every call', async () => {
+      it('should pass every call a ToolContext with those entries and a signal of its own', async () => {
         const a = fakeTool('a');
         const b = fakeTool('b');
         await new DefaultToolCallingManager().executeToolCalls(
@@ -174,8 +177,8 @@ describe(DefaultToolCallingManager, () => {
         );
         const contexts = [...a.calls, ...b.calls].map((c) => c.toolContext);
         expect(contexts[0]).toBeInstanceOf(ToolContext);
-        expect(contexts[0]?.context).toEqual({ userId: 'u-7', tenant: 3 });
-        expect(new Set(contexts).size).toBe(1);
+        expect(contexts.map((c) => c?.context)).toEqual(Array(3).fill({ userId: 'u-7', tenant: 3 }));
+        expect(new Set(contexts.map((c) => c?.signal)).size).toBe(3);
       });
     });
 

@@ -1,14 +1,11 @@
-import type { AssistantMessage } from '../../chat/messages/assistant-message';
-import type { Message } from '../../chat/messages/message';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
-import { UserMessage } from '../../chat/messages/user-message';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { Prompt } from '../../chat/prompt/prompt';
+import { RequestAbortedError } from '../../error/request-aborted-error';
 import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../../tool/definition/tool-definition';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
-import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import { DelegatingToolCallbackResolver } from '../../tool/resolution/delegating-tool-callback-resolver';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
@@ -16,11 +13,22 @@ import { assertUniqueToolNames } from '../../tool/support/assert-unique-tool-nam
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
 import { DefaultToolCallingManagerBuilder } from './default-tool-calling-manager-builder';
-import { normalizeToolCalls } from './normalize-tool-calls';
+import { type ToolCallEnvironment, executeToolCall } from './execute-tool-call';
+import { planToolCallLimits } from './plan-tool-call-limits';
+import { prepareToolCalls } from './prepare-tool-calls';
+import { runWithConcurrency } from './run-with-concurrency';
+import type { PreparedToolCall } from './prepared-tool-call';
 import { ToolCallLimitExceededError } from './tool-call-limit-exceeded-error';
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_TOTAL_TOOL_CALLS, ToolCallLimits } from './tool-call-limits';
+import {
+  DEFAULT_MAX_CALLS_PER_TOOL,
+  DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  type ToolCallLimitBreach,
+  ToolCallLimits,
+} from './tool-call-limits';
+import type { ToolCallOutcome } from './tool-call-outcome';
 import type { ToolCallingChatOptions } from './tool-calling-chat-options';
 import type { ToolCallingManager } from './tool-calling-manager';
+import type { ToolExecutionOptions } from './tool-execution-options';
 import { DEFAULT_TOOL_EXECUTION_SETTINGS, type ToolExecutionSettings } from './tool-execution-settings';
 import type { ToolExecutionResult } from './tool-execution-result';
 import { UnresolvedToolNamesError } from './unresolved-tool-names-error';
@@ -30,18 +38,8 @@ const logger = createLogger('DefaultToolCallingManager');
 /** The context tools get when the request has none (immutable, so one instance serves every call). */
 const EMPTY_TOOL_CONTEXT = new ToolContext();
 
-/** Calls per tool name since the last user message, and their total. */
-interface PriorCallCounts {
-  readonly perTool: Map<string, number>;
-  readonly total: number;
-}
-
-/**
- * The counts at the end of each history this manager returned (frozen arrays, keyed by identity):
- * the next round's prompt starts with that history, so its counts are read here instead of
- * rescanning the whole turn every round.
- */
-const countsAtEndOf = new WeakMap<readonly Message[], PriorCallCounts>();
+/** The reason the round's other calls are aborted with when one of them fails the request. */
+const ROUND_FAILED = new SproutError('Another tool call of the round failed the request.');
 
 /** What {@link DefaultToolCallingManagerBuilder} hands to the constructor; every part optional. */
 export interface DefaultToolCallingManagerConfig {
@@ -67,7 +65,11 @@ export interface DefaultToolCallingManagerConfig {
  *   through the exception processor as well (Spring lets it propagate).
  * - `ToolCallingChatOptions.toolNames` (absent in Spring 2.0) are resolved through the
  *   `ToolCallbackResolver`, both for definitions and for execution.
- * - No observations (`spring.ai.tool`) are recorded.
+ * - The calls of a round run concurrently (`execution.maxConcurrency`, default 10; `1` is Spring's
+ *   one-after-another), tools may be `exclusive`, have a timeout and a result cap, and the request's
+ *   `AbortSignal` stops them. Limits are still decided in call order, so the same calls are refused.
+ * - Every tool failure is logged at warn (credentials masked, with the error id).
+ * - No observations (`spring.ai.tool`) are recorded; a `ToolCallObserver` hears each call instead.
  * @see Spring AI `DefaultToolCallingManager`
  */
 export class DefaultToolCallingManager implements ToolCallingManager {
@@ -133,23 +135,37 @@ export class DefaultToolCallingManager implements ToolCallingManager {
   }
 
   /**
-   * Runs the tool calls of the first generation that has any, sequentially and in order, passing
-   * every tool the same `ToolContext` built from `options.toolContext`.
+   * Runs the tool calls of the first generation that has any, passing every tool the request's
+   * `ToolContext` (from `options.toolContext`) with its own `signal`.
    *
-   * Each call is counted first (calls since the last user message, this one included), then checked
-   * against the limits, then resolved: the options' callbacks by exact name, then names of
-   * `options.toolNames` and — only with resolution fallback enabled — any name through the resolver.
-   * A failing tool's error goes through the exception processor, whose text becomes the response.
+   * 1. The calls are prepared once ({@link prepareToolCalls}): ids, repaired and validated
+   *    arguments, callbacks resolved — the options' callbacks by exact name, then names of
+   *    `options.toolNames` and, only with resolution fallback enabled, any name through the resolver.
+   * 2. The limits are applied in the model's call order, before anything runs
+   *    ({@link planToolCallLimits}): calls since the last user message, this one included.
+   * 3. The calls that may run, run concurrently — at most `execution.maxConcurrency` at once; a
+   *    tool with `concurrency: 'exclusive'` runs alone — each within its timeout. A failing or
+   *    timed-out call's error goes through the exception processor, whose text becomes its
+   *    response; results longer than the cap are cut to head and tail.
+   * 4. The responses are put in the history in the model's call order, whatever order they finished in.
    *
    * @param prompt - the turn so far; its options carry the callbacks and the tool context
    * @param chatResponse - the model response asking for tools
-   * @returns history = prompt messages + assistant message + one `ToolResponseMessage` answering
-   *   every call in order; `returnDirect` = every executed tool is returnDirect (false if none ran)
-   * @throws ToolCallLimitExceededError when a limit is exceeded and the behaviour is `THROW`
+   * @param options - the request's abort signal and an observer told about each call
+   * @returns history = prompt messages + assistant message (prepared ids and arguments) + one
+   *   `ToolResponseMessage` answering every call in order; `returnDirect` = every executed tool is
+   *   returnDirect (false if none ran)
+   * @throws ToolCallLimitExceededError when a limit is exceeded and the behaviour is `THROW` (the
+   *   calls before the breaching one ran; their responses are in the partial result)
+   * @throws RequestAbortedError when `options.signal` aborts before or while the tools run
    * @throws SproutError when no generation of the response has tool calls
-   * @throws whatever the exception processor throws
+   * @throws whatever the exception processor throws (the round's other calls are aborted first)
    */
-  async executeToolCalls(prompt: Prompt, chatResponse: ChatResponse): Promise<ToolExecutionResult> {
+  async executeToolCalls(
+    prompt: Prompt,
+    chatResponse: ChatResponse,
+    options: ToolExecutionOptions = {},
+  ): Promise<ToolExecutionResult> {
     const generation = chatResponse.results.find((g) => g.output.hasToolCalls());
     if (!generation) {
       throw new SproutError(
@@ -157,64 +173,87 @@ export class DefaultToolCallingManager implements ToolCallingManager {
           '(check it with defaultToolExecutionEligibilityChecker first).',
       );
     }
-    const options = prompt.options as ToolCallingChatOptions | undefined;
-    const toolContext = options?.toolContext === undefined ? EMPTY_TOOL_CONTEXT : new ToolContext(options.toolContext);
-    const assistantMessage = withNormalizedArguments(generation.output);
-    const prior = countsAtEndOf.get(prompt.instructions) ?? countPriorCalls(prompt.instructions);
-    const counts = new Map(prior.perTool);
-    let total = prior.total;
-    const responses: ToolResponse[] = [];
-    let returnDirect: boolean | undefined;
-    const result = (): ToolExecutionResult => {
-      const conversationHistory = Object.freeze([
+    const { signal, observer } = options;
+    RequestAbortedError.throwIfAborted(signal);
+    const chatOptions = prompt.options as ToolCallingChatOptions | undefined;
+    const { assistantMessage, calls } = prepareToolCalls(generation.output, (name) =>
+      this.#resolveCallback(name, chatOptions),
+    );
+    const plan = planToolCallLimits(prompt.instructions, calls, this.limits);
+    const considered = plan.throwAt === undefined ? calls : calls.slice(0, plan.throwAt + 1);
+    const outcomes: ToolCallOutcome[] = [];
+    const runnable: PreparedToolCall[] = [];
+    for (const call of considered) {
+      notify(() => observer?.onToolCallStart?.(call));
+      const breach = plan.breaches.get(call.index);
+      if (breach !== undefined) outcomes[call.index] = refused(call, 'limit', breach.message);
+      else if (call.callback === undefined) outcomes[call.index] = this.#unknownTool(call, chatOptions);
+      else runnable.push(call);
+      if (outcomes[call.index] !== undefined) notify(() => observer?.onToolCallEnd?.(outcomes[call.index]));
+    }
+
+    const round = new AbortController();
+    const onRequestAbort = (): void => round.abort(RequestAbortedError.of(signal as AbortSignal));
+    signal?.addEventListener('abort', onRequestAbort, { once: true });
+    const env: ToolCallEnvironment = {
+      processor: this.toolExecutionExceptionProcessor,
+      settings: this.execution,
+      toolContext:
+        chatOptions?.toolContext === undefined ? EMPTY_TOOL_CONTEXT : new ToolContext(chatOptions.toolContext),
+      roundSignal: round.signal,
+    };
+    try {
+      await runWithConcurrency(
+        runnable,
+        this.execution.maxConcurrency,
+        (call) => call.callback?.toolMetadata.concurrency === 'exclusive',
+        async (call) => {
+          const outcome = await executeToolCall(call, call.callback as ToolCallback, env);
+          outcomes[call.index] = outcome;
+          notify(() => observer?.onToolCallEnd?.(outcome));
+        },
+        () => round.abort(ROUND_FAILED),
+      );
+    } catch (error) {
+      RequestAbortedError.throwIfAborted(signal);
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onRequestAbort);
+    }
+    RequestAbortedError.throwIfAborted(signal);
+
+    const responses: ToolResponse[] = considered.map((call) => ({
+      id: call.id,
+      name: call.name,
+      responseData: outcomes[call.index].responseData,
+    }));
+    const ran = runnable.map((call) => call.callback as ToolCallback);
+    const result: ToolExecutionResult = {
+      conversationHistory: Object.freeze([
         ...prompt.instructions,
         assistantMessage,
         new ToolResponseMessage(responses),
-      ]);
-      // Every call of the round got a response under its name, so `counts` are the new history's counts.
-      countsAtEndOf.set(conversationHistory, { perTool: counts, total });
-      return { conversationHistory, returnDirect: returnDirect ?? false };
+      ]),
+      returnDirect: ran.length > 0 && ran.every((callback) => callback.toolMetadata.returnDirect),
     };
-
-    const toolCalls = assistantMessage.toolCalls;
-    for (let index = 0; index < toolCalls.length; index++) {
-      const toolCall = toolCalls[index];
-      const { id, name } = toolCall;
-      total += 1;
-      const count = (counts.get(name) ?? 0) + 1;
-      counts.set(name, count);
-      const breach = this.limits.check(name, count, total);
-      if (breach) {
-        responses.push({ id, name, responseData: breach.message });
-        if (this.limits.onLimitExceeded === 'THROW') {
-          throw new ToolCallLimitExceededError({
-            toolName: breach.toolName,
-            limit: breach.limit,
-            partialToolExecutionResult: result(),
-          });
-        }
-        continue;
-      }
-      const callback = this.#resolveCallback(name, options);
-      if (!callback) {
-        const available = this.#availableToolNames(options);
-        logger.warn(
-          { toolName: name, toolCallId: id, available },
-          `The model called unknown tool '${name}' (it may have altered the name, e.g. truncated a long one); answering with the list of available tools`,
-        );
-        responses.push({ id, name, responseData: unknownToolMessage(name, available) });
-        continue;
-      }
-      returnDirect = (returnDirect ?? true) && callback.toolMetadata.returnDirect;
-      let responseData: string | null | undefined;
-      try {
-        responseData = await callback.call(toolCall.arguments, toolContext);
-      } catch (thrown) {
-        responseData = this.#process(callback, thrown);
-      }
-      responses.push({ id, name, responseData: responseData ?? '' });
+    if (plan.throwAt !== undefined) {
+      const breach = plan.breaches.get(plan.throwAt) as ToolCallLimitBreach;
+      throw new ToolCallLimitExceededError({
+        toolName: breach.toolName,
+        limit: breach.limit,
+        partialToolExecutionResult: result,
+      });
     }
-    return result();
+    return result;
+  }
+
+  #unknownTool(call: PreparedToolCall, options: ToolCallingChatOptions | undefined): ToolCallOutcome {
+    const available = this.#availableToolNames(options);
+    logger.warn(
+      { toolName: call.name, toolCallId: call.id, available },
+      `The model called unknown tool '${call.name}' (it may have altered the name, e.g. truncated a long one); answering with the list of available tools`,
+    );
+    return refused(call, 'unknown-tool', unknownToolMessage(call.name, available));
   }
 
   #resolveCallback(name: string, options: ToolCallingChatOptions | undefined): ToolCallback | undefined {
@@ -230,43 +269,20 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     const names = (options?.toolCallbacks ?? []).map((c) => c.toolDefinition.name);
     return [...new Set([...names, ...(options?.toolNames ?? [])])];
   }
-
-  /** The exception processor's answer to a failed call (a non-`ToolExecutionError` is wrapped first). */
-  #process(callback: ToolCallback, thrown: unknown): string | null | undefined {
-    const error =
-      thrown instanceof ToolExecutionError
-        ? thrown
-        : new ToolExecutionError({ toolDefinition: callback.toolDefinition, cause: thrown });
-    return this.toolExecutionExceptionProcessor.process(error);
-  }
 }
 
-/** Tool-call counts per name since the last user message (the whole history when there is none). */
-function countPriorCalls(instructions: readonly Message[]): PriorCallCounts {
-  let start = 0;
-  for (let i = instructions.length - 1; i >= 0; i--) {
-    if (instructions[i] instanceof UserMessage) {
-      start = i;
-      break;
-    }
-  }
-  const perTool = new Map<string, number>();
-  let total = 0;
-  for (let i = start; i < instructions.length; i++) {
-    const message = instructions[i];
-    if (!(message instanceof ToolResponseMessage)) continue;
-    for (const response of message.responses) perTool.set(response.name, (perTool.get(response.name) ?? 0) + 1);
-    total += message.responses.length;
-  }
-  return { perTool, total };
+/** The outcome of a call answered without running its tool. */
+function refused(call: PreparedToolCall, status: 'limit' | 'unknown-tool', text: string): ToolCallOutcome {
+  return { call, status, responseData: text, fullResponseData: text, durationMs: 0 };
 }
 
-/**
- * The same message when every call is usable as sent; otherwise a copy with synthesized ids for
- * blank ones, `{}` for blank arguments and repaired argument text (see `normalizeToolCalls`).
- */
-function withNormalizedArguments(message: AssistantMessage): AssistantMessage {
-  return normalizeToolCalls(message);
+/** Runs an observer callback; what it throws is logged, never passed on. */
+function notify(report: () => void): void {
+  try {
+    report();
+  } catch (error) {
+    logger.warn({ err: error }, 'A tool call observer threw; ignored');
+  }
 }
 
 function unknownToolMessage(name: string, available: readonly string[]): string {

@@ -18,4 +18,6 @@ export interface PreparedToolCall {
   readonly callback: ToolCallback | undefined;
   /** The call as it is replayed in the history: this id, `arguments.text`, and the repairs. */
   readonly toolCall: ToolCall;
+  /** What the callback's `prepareArguments` threw (e.g. its schema does not compile); the call then fails with it. */
+  readonly preparationError?: unknown;
 }

@@ -1,5 +1,3 @@
-import { takeParsedArguments } from './parsed-arguments-handoff';
-
 /**
  * One repair applied to a tool call's arguments text before it could be used:
  * - `object-arguments` — the server sent the arguments as a JSON object instead of JSON text;
@@ -92,11 +90,6 @@ export function repairToolArguments(raw: unknown): RepairedToolArguments {
     return notUsable(`expected a JSON object, got ${describe(raw)}`, repairs);
   }
   if (isBlankToolArguments(text)) return { ok: true, value: {}, text: '{}', repairs };
-  if (repairs.length === 0) {
-    // Valid JSON object text the tool-calling manager parsed a moment ago: no repair, no second parse.
-    const parsed = takeParsedArguments(text);
-    if (parsed !== undefined) return { ok: true, value: parsed, text, repairs };
-  }
   return repairText(text, repairs, 0);
 }
 

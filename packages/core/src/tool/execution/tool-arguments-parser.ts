@@ -5,23 +5,12 @@ import type { ToolDefinition } from '../definition/tool-definition';
 import { createLogger } from '../../util/logger';
 import { coerceToolArgumentsInPlace } from './coerce-tool-arguments';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
-import { repairToolArguments } from './repair-tool-arguments';
+import { prepareToolArguments } from './prepare-tool-arguments';
+import type { PreparedToolArguments } from './prepared-tool-arguments';
 import { ToolExecutionError } from './tool-execution-error';
 
 /** The tool's arguments as the model sent them, parsed and validated. */
 export type ToolArguments = Record<string, unknown>;
-
-/** What {@link ToolArgumentsParser.check} found. */
-export interface CheckedToolArguments {
-  /** The arguments object (repaired and coerced; valid only when `violations` is empty). */
-  readonly value: ToolArguments;
-  /** One entry per schema violation, e.g. `/booking/seats must be >= 1`; empty when valid. */
-  readonly violations: readonly string[];
-  /** The JSON pointers of the violations, e.g. `/booking/seats` (`""` for the object itself). */
-  readonly pointers: ReadonlySet<string>;
-}
-
-const NO_POINTERS: ReadonlySet<string> = new Set();
 
 const logger = createLogger('ToolArgumentsParser');
 
@@ -66,48 +55,60 @@ export class ToolArgumentsParser {
    * JSON object even after repair, or violates the schema
    * @throws SproutError when the tool's input schema cannot be compiled
    */
-  parse(input: string | undefined | null): ToolArguments {
-    const checked = this.check(input);
-    if (checked.violations.length > 0) throw this.invalidArguments(checked.violations);
-    return checked.value;
+  parse(input: unknown): ToolArguments {
+    const prepared = this.prepare(input);
+    const error = this.errorOf(prepared);
+    if (error !== undefined) throw error;
+    return prepared.value as ToolArguments;
   }
 
   /**
-   * Like {@link parse}, but returns the schema violations instead of throwing them, so a caller can
-   * add what it finds itself (e.g. class-validator rules) and report everything in one message.
+   * Prepares arguments once for a call: repair and parse ({@link prepareToolArguments}), then the
+   * coercion policy and validation against the schema. Problems are returned, not thrown, so a
+   * caller can add what it finds itself (e.g. class-validator rules) and report everything in one
+   * message.
    *
-   * @param input - as for {@link parse}
-   * @returns the (repaired, coerced) arguments object; the violations, e.g. `/quantity must be integer`;
-   * and the JSON pointers they are at (`""` for the root)
-   * @throws ToolExecutionError (cause {@link InvalidToolArgumentsError}) when the input is not a
-   * JSON object even after repair
+   * @param input - as for {@link ToolArgumentsParser.parse}
+   * @returns the prepared arguments (`validated: true` when they were parsed)
    * @throws SproutError when the tool's input schema cannot be compiled
    */
-  check(input: string | undefined | null): CheckedToolArguments {
+  prepare(input: unknown): PreparedToolArguments {
+    const prepared = prepareToolArguments(input);
+    if (prepared.value === undefined) return prepared;
     const name = this.toolDefinition.name;
-    const repaired = repairToolArguments(input);
-    if (!repaired.ok) {
-      throw this.invalid(
-        [repaired.problem],
-        `Invalid arguments for tool '${name}': ${repaired.problem}. Send a JSON object that matches the tool's input schema.`,
-        repaired.cause,
-      );
-    }
-    if (repaired.repairs.length > 0) {
-      logger.warn({ toolName: name, repairs: repaired.repairs }, `Repaired the arguments of tool '${name}'`);
-    }
-    // `repaired.value` was parsed for this call alone, so it is coerced without another copy.
-    const { value, changes } = coerceToolArgumentsInPlace(repaired.value, this.schema);
+    // `prepared.value` was parsed for this call alone, so it is coerced without another copy.
+    const { value, changes } = coerceToolArgumentsInPlace(prepared.value, this.schema);
     if (changes.length > 0 && logger.isLevelEnabled('debug'))
       logger.debug({ toolName: name, changes }, `Coerced the arguments of tool '${name}'`);
     const validate = this.compiled();
-    if (validate(value)) return { value: value as ToolArguments, violations: [], pointers: NO_POINTERS };
+    if (validate(value)) return { ...prepared, value: value as ToolArguments, validated: true };
     const errors = validate.errors ?? [];
     return {
+      ...prepared,
       value: value as ToolArguments,
       violations: errors.map(describeViolation),
-      pointers: new Set(errors.map((error) => error.instancePath)),
+      violationPointers: new Set(errors.map((error) => error.instancePath)),
+      validated: true,
     };
+  }
+
+  /**
+   * The error the model reads for prepared arguments that cannot be used, or `undefined` when they
+   * can.
+   *
+   * @param prepared - what {@link ToolArgumentsParser.prepare} returned
+   * @param moreViolations - problems the caller found itself, e.g. class-validator rules
+   */
+  errorOf(prepared: PreparedToolArguments, moreViolations: readonly string[] = []): ToolExecutionError | undefined {
+    if (prepared.problem !== undefined) {
+      return this.invalid(
+        [prepared.problem],
+        `Invalid arguments for tool '${this.toolDefinition.name}': ${prepared.problem}. Send a JSON object that matches the tool's input schema.`,
+        prepared.problemCause,
+      );
+    }
+    const violations = moreViolations.length === 0 ? prepared.violations : [...prepared.violations, ...moreViolations];
+    return violations.length === 0 ? undefined : this.invalidArguments(violations);
   }
 
   /**

@@ -3,6 +3,7 @@ import { SproutError } from '../../error/sprout-error';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import type { PreparedToolArguments } from '../execution/prepared-tool-arguments';
 import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
 import { asToolExecutionError, convertToolResult } from '../execution/tool-invocation';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
@@ -92,12 +93,33 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
    * @throws ToolExecutionError when the arguments are invalid, the function throws (a
    * `ToolExecutionError` it throws is passed on as it is) or the result cannot be converted
    */
-  async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
-    const input = this.argumentsParser.parse(toolInput) as I;
-    const context = toolContext ?? new ToolContext();
+  call(toolInput: string, toolContext?: ToolContext): Promise<string> {
+    return this.callPrepared(this.prepareArguments(toolInput), toolContext ?? new ToolContext());
+  }
+
+  /**
+   * Repairs, parses, coerces and validates arguments against the input schema, once.
+   *
+   * @param raw - the arguments as the model sent them
+   * @throws SproutError when the input schema cannot be compiled
+   */
+  prepareArguments(raw: unknown): PreparedToolArguments {
+    return this.argumentsParser.prepare(raw);
+  }
+
+  /**
+   * Runs the function with prepared arguments.
+   *
+   * @param args - from {@link FunctionToolCallback.prepareArguments}
+   * @param toolContext - passed to the function
+   * @throws ToolExecutionError as {@link FunctionToolCallback.call}
+   */
+  async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    const invalid = this.argumentsParser.errorOf(args);
+    if (invalid !== undefined) throw invalid;
     let result: unknown;
     try {
-      result = await this.toolFunction(input, context);
+      result = await this.toolFunction(args.value as I, toolContext);
     } catch (error) {
       throw asToolExecutionError(this.toolDefinition, error);
     }

@@ -5,6 +5,7 @@ import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import type { PreparedToolArguments } from '../execution/prepared-tool-arguments';
 import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
 import { asToolExecutionError, convertToolResult } from '../execution/tool-invocation';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
@@ -52,6 +53,8 @@ export class MethodToolCallback implements ToolCallback {
   private readonly methodSchema: ToolMethodSchema;
   #resultConverter: ToolCallResultConverter | undefined;
   #argumentsParser: ToolArgumentsParser | undefined;
+  /** `design:paramtypes` with `@ToolParam({ type })`, read on the first call (decorator metadata is fixed by then). */
+  #parameterTypes: readonly unknown[] | undefined;
 
   /**
    * @param options - definition, object, method name, manifest entry, metadata and converter
@@ -111,44 +114,60 @@ export class MethodToolCallback implements ToolCallback {
    * `InvalidToolArgumentsError`), the method throws (the cause is what it threw) or the result
    * cannot be converted
    */
-  async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
-    const checked = this.argumentsParser.check(toolInput);
-    const args = reviveDateArguments(checked.value, this.methodSchema.inputSchema, this.methodSchema.dateSchemaPaths);
+  call(toolInput: string, toolContext?: ToolContext): Promise<string> {
+    return this.callPrepared(this.prepareArguments(toolInput), toolContext ?? new ToolContext());
+  }
+
+  /**
+   * Repairs, parses, coerces and validates arguments against the method's schema, once.
+   *
+   * @param raw - the arguments as the model sent them
+   * @throws SproutError when the input schema cannot be compiled
+   */
+  prepareArguments(raw: unknown): PreparedToolArguments {
+    return this.argumentsParser.prepare(raw);
+  }
+
+  /**
+   * Runs the method with prepared arguments: they are converted to the parameter types (`Date`,
+   * DTO classes checked with class-validator) and every problem — schema and class-validator —
+   * is reported in one `ToolExecutionError`.
+   *
+   * @param args - from {@link MethodToolCallback.prepareArguments}
+   * @param toolContext - injected into `toolContext` parameters
+   * @throws ToolExecutionError as {@link MethodToolCallback.call}
+   */
+  async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    if (args.value === undefined) throw this.argumentsParser.errorOf(args) as Error;
+    const revived = reviveDateArguments(args.value, this.methodSchema.inputSchema, this.methodSchema.dateSchemaPaths);
     this.#parameterTypes ??= this.parameterTypes();
-    const paramTypes = this.#parameterTypes;
     // Converted even when the schema already failed, so class-validator rules the schema cannot
     // express reach the model in the same message instead of one round trip later.
     let converted: ConvertedArguments | undefined;
     try {
       converted = await convertMethodArguments(
-        args,
+        revived,
         this.methodSchema.parameters,
-        paramTypes,
-        toolContext ?? new ToolContext(),
+        this.#parameterTypes,
+        toolContext,
       );
     } catch (error) {
       // Arguments the schema rejected may not convert at all; the schema's violations are reported then.
-      if (checked.violations.length === 0) throw error;
+      if (args.violations.length === 0) throw error;
     }
-    const violations = [
-      ...checked.violations,
-      // A value the schema already faulted is reported once, in the schema's words.
-      ...(converted?.violations ?? []).filter((v) => !checked.pointers.has(v.pointer)).map((v) => v.text),
-    ];
-    if (violations.length > 0 || converted === undefined) throw this.argumentsParser.invalidArguments(violations);
-    const values = converted.values;
+    // A value the schema already faulted is reported once, in the schema's words.
+    const more = (converted?.violations ?? []).filter((v) => !args.violationPointers.has(v.pointer)).map((v) => v.text);
+    const invalid = this.argumentsParser.errorOf(args, more);
+    if (invalid !== undefined || converted === undefined) throw invalid ?? this.argumentsParser.invalidArguments([]);
     const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
     let result: unknown;
     try {
-      result = await method.apply(this.toolObject, values);
+      result = await method.apply(this.toolObject, converted.values);
     } catch (error) {
       throw asToolExecutionError(this.toolDefinition, error);
     }
     return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
   }
-
-  /** {@link MethodToolCallback.parameterTypes}, read on the first call (decorator metadata is fixed by then). */
-  #parameterTypes: readonly unknown[] | undefined;
 
   /** The given converter, else a {@link DefaultToolCallResultConverter} made at the first call (not for every tool at start-up). */
   private get resultConverter(): ToolCallResultConverter {

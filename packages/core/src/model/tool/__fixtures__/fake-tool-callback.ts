@@ -1,6 +1,7 @@
 import { AssistantMessage, type ToolCall } from '../../../chat/messages/assistant-message';
 import { ChatResponse } from '../../../chat/model/chat-response';
 import type { ToolContext } from '../../../chat/model/tool-context';
+import type { ToolMetadata } from '../../../tool/metadata/tool-metadata';
 import type { ToolCallback } from '../../../tool/tool-callback';
 
 /** One recorded invocation of a {@link FakeToolCallback}. */
@@ -16,19 +17,21 @@ export interface FakeToolCallback extends ToolCallback {
 
 /**
  * @param name - the tool name
- * @param options - `run` computes the result (default `'<name> ok'`); `returnDirect` flag
+ * @param options - `run` computes the result (default `'<name> ok'`); `returnDirect` flag; other
+ *   metadata (`concurrency`, `timeoutMs`, `maxResultChars`)
  */
 export function fakeTool(
   name: string,
   options: {
     run?: (input: string, toolContext: ToolContext | undefined) => Promise<unknown> | unknown;
     returnDirect?: boolean;
+    metadata?: Omit<ToolMetadata, 'returnDirect'>;
   } = {},
 ): FakeToolCallback {
   const calls: RecordedToolCall[] = [];
   return {
     toolDefinition: { name, description: `${name} tool`, inputSchema: '{"type":"object","properties":{}}' },
-    toolMetadata: { returnDirect: options.returnDirect ?? false },
+    toolMetadata: { returnDirect: options.returnDirect ?? false, ...options.metadata },
     calls,
     source: `test.${name}`,
     async call(input: string, toolContext?: ToolContext): Promise<string> {

@@ -1,0 +1,90 @@
+import { AssistantMessage, type ToolCall } from '../../chat/messages/assistant-message';
+import { prepareToolArguments } from '../../tool/execution/prepare-tool-arguments';
+import type { PreparedToolArguments } from '../../tool/execution/prepared-tool-arguments';
+import { isBlankToolArguments } from '../../tool/execution/repair-tool-arguments';
+import type { ToolCallback } from '../../tool/tool-callback';
+import { createLogger } from '../../util/logger';
+import type { PreparedToolCall } from './prepared-tool-call';
+import { synthesizeToolCallId } from './synthesize-tool-call-id';
+
+const logger = createLogger('prepareToolCalls');
+
+/** A round's calls, prepared, and the assistant message that carries them in the history. */
+export interface PreparedToolRound {
+  /** The message as sent when nothing changed; else a copy with the prepared ids and argument texts. */
+  readonly assistantMessage: AssistantMessage;
+  /** One per tool call, in the model's order. */
+  readonly calls: readonly PreparedToolCall[];
+}
+
+/**
+ * Prepares the tool calls of one assistant message, once, for execution and for replay — the one
+ * place Sprout does it, for `.call()` and `.stream()` alike:
+ * - a missing or blank `id` gets a unique synthesized one ({@link synthesizeToolCallId}), used in
+ *   the assistant message, the tool response and chat memory alike;
+ * - each name is resolved to its callback with `resolve`;
+ * - the arguments are prepared by the callback's `prepareArguments` (repair, parse, coerce,
+ *   validate against its schema) or, for a callback without one, repaired and parsed only: blank
+ *   arguments ({@link isBlankToolArguments}) become `{}` and repairable text is repaired (each
+ *   logged at warn with tool name and call id); text that cannot be repaired is kept as sent and
+ *   the call fails with a message naming the problem.
+ *
+ * @param message - the assistant message of a model response that asked for tools
+ * @param resolve - finds the callback of a tool name (`undefined`: unknown tool)
+ * @returns the prepared calls and the message to put in the history
+ */
+export function prepareToolCalls(
+  message: AssistantMessage,
+  resolve: (toolName: string) => ToolCallback | undefined,
+): PreparedToolRound {
+  let changed = false;
+  const calls = message.toolCalls.map((call, index): PreparedToolCall => {
+    const prepared = prepareToolCall(call, index, resolve(call.name));
+    if (prepared.toolCall !== call) changed = true;
+    return prepared;
+  });
+  const toolCalls = calls.map((c) => c.toolCall);
+  return {
+    assistantMessage: changed ? new AssistantMessage(message.text, toolCalls, message.metadata) : message,
+    calls,
+  };
+}
+
+function prepareToolCall(call: ToolCall, index: number, callback: ToolCallback | undefined): PreparedToolCall {
+  const id = typeof call.id === 'string' && call.id.trim() !== '' ? call.id : synthesizeToolCallId();
+  const raw: unknown = call.arguments;
+  let args: PreparedToolArguments;
+  let preparationError: unknown;
+  try {
+    args =
+      callback?.prepareArguments !== undefined && callback.callPrepared !== undefined
+        ? callback.prepareArguments(raw)
+        : prepareToolArguments(raw);
+  } catch (error) {
+    // e.g. a schema that does not compile: this call fails, the round goes on.
+    preparationError = error;
+    args = prepareToolArguments(raw);
+  }
+  if (isBlankToolArguments(raw)) {
+    logger.warn({ toolName: call.name, toolCallId: id }, `Tool call '${call.name}' has blank arguments; using {}`);
+  } else if (args.repairs.length > 0) {
+    logger.warn(
+      { toolName: call.name, toolCallId: id, repairs: args.repairs },
+      `Repaired the arguments of tool call '${call.name}' (${id}): ${args.repairs.join(', ')}`,
+    );
+  }
+  const repairs = args.repairs.length === 0 ? call.argumentRepairs : [...(call.argumentRepairs ?? []), ...args.repairs];
+  const toolCall: ToolCall =
+    id === call.id && args.text === raw && repairs === call.argumentRepairs
+      ? call
+      : { ...call, id, arguments: args.text, ...(repairs === undefined ? {} : { argumentRepairs: repairs }) };
+  return {
+    index,
+    id,
+    name: call.name,
+    arguments: args,
+    callback,
+    toolCall,
+    ...(preparationError === undefined ? {} : { preparationError }),
+  };
+}
