@@ -109,6 +109,8 @@ describe(ChatClient, () => {
           id: 'call_lbl',
           name: 'printLabel',
           result: '"LABEL-A1"',
+          status: 'success',
+          durationMs: expect.any(Number),
         });
         const finish = last(events);
         expect(finish).toMatchObject({ type: 'finish', finishReason: 'returnDirect', usage: usage(7, 3) });

@@ -135,6 +135,8 @@ describe(ChatClient, () => {
         id: 'call_abc',
         name: 'getOrderStatus',
         result: '"Order A123 has shipped"',
+        status: 'success',
+        durationMs: expect.any(Number),
       });
       expect(events[events.length - 1]).toMatchObject({
         type: 'finish',

@@ -23,8 +23,6 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
   readonly #position: number;
   /** The chain after this position, built on first use (the chain is immutable, so it can be shared). */
   #next: DefaultAroundAdvisorChain | undefined;
-  /** The last `copy(after)` result: the tool loop copies the same chain once per round. */
-  #copied: { readonly after: CallAdvisor; readonly chain: DefaultAroundAdvisorChain } | undefined;
 
   private constructor(callAdvisors: readonly CallAdvisor[], position: number) {
     this.callAdvisors = callAdvisors;
@@ -39,32 +37,23 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
   /**
    * @throws AdvisorChainError when every advisor of the chain has already run
    */
-  nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
-    // Not an async function: the advisor's promise is passed on as it is, without another promise
-    // (and microtask turns) per advisor and round; errors still arrive as rejections.
+  async nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
     const advisor = this.callAdvisors[this.#position];
     if (advisor === undefined) {
-      return Promise.reject(
-        new AdvisorChainError({
-          message:
-            'No CallAdvisors available to execute: the chain has run to its end. ' +
-            'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
-        }),
-      );
+      throw new AdvisorChainError({
+        message:
+          'No CallAdvisors available to execute: the chain has run to its end. ' +
+          'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
+      });
     }
     this.#next ??= new DefaultAroundAdvisorChain(this.callAdvisors, this.#position + 1);
-    try {
-      return Promise.resolve(advisor.adviseCall(request, this.#next));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return advisor.adviseCall(request, this.#next);
   }
 
   /**
    * @throws AdvisorChainError when `after` is not part of this chain
    */
   copy(after: CallAdvisor): CallAdvisorChain {
-    if (this.#copied?.after === after) return this.#copied.chain;
     const index = this.callAdvisors.indexOf(after);
     if (index < 0) {
       const name = (after as CallAdvisor | undefined)?.name;
@@ -75,9 +64,7 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
           `Call chain.copy(this) from inside the advisor's own adviseCall.`,
       });
     }
-    const chain = new DefaultAroundAdvisorChain(Object.freeze(this.callAdvisors.slice(index + 1)), 0);
-    this.#copied = { after, chain };
-    return chain;
+    return new DefaultAroundAdvisorChain(Object.freeze(this.callAdvisors.slice(index + 1)), 0);
   }
 }
 

@@ -1,15 +1,11 @@
 import {
   DefaultToolCallingManager,
   type Message,
-  Prompt,
-  ToolCallLimitExceededError,
   type ToolCallingChatOptions,
   type ToolCallingManager,
   type ToolChoice,
   type ToolExecutionEligibilityChecker,
   type ToolExecutionResult,
-  buildReturnDirectGenerations,
-  createLogger,
   defaultToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
 import { ChatClientConfigurationError } from '../chat-client-configuration-error';
@@ -20,13 +16,12 @@ import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
-import { type ToolCallingStreamLoop, reiterable, runToolCallingStream } from './tool-calling-stream-loop';
+import { ChatClientMessageAggregator } from './chat-client-message-aggregator';
+import { fromArray, reiterable, streamRound, usageOnlyChunk } from './tool-calling-stream-round';
+import { ToolCallingRound } from './tool-calling-round';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
-import { UsageAccumulator } from './usage-accumulator';
-
-const logger = createLogger('ToolCallingAdvisor');
 
 let sharedDefaultManager: ToolCallingManager | undefined;
 
@@ -126,57 +121,21 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     if (request.prompt.options === undefined) {
       return chain.nextCall(request);
     }
-
-    // Hooks may answer synchronously or with a Promise; a synchronous answer is used without an
-    // extra microtask turn (the per-round overhead of the loop is what this advisor costs).
-    const init = this.doInitializeLoop(request, chain);
-    const initialized = isPromiseLike(init) ? await init : init;
-    let instructions: readonly Message[] = initialized.prompt.instructions;
-    let fullTurnHistory: readonly Message[] = instructions;
-    let options: ToolCallingChatOptions | undefined = initialized.prompt.options;
-    const usage = new UsageAccumulator();
-    let response: ChatClientResponse;
-
-    for (let round = 1; ; round++) {
-      let roundRequest = new ChatClientRequest(new Prompt(instructions, options), initialized.context);
-      const before = this.doBeforeCall(roundRequest, chain);
-      roundRequest = isPromiseLike(before) ? await before : before;
-      options = roundRequest.prompt.options;
-
-      response = await chain.copy(this).nextCall(roundRequest);
-      const after = this.doAfterCall(response, chain);
-      response = isPromiseLike(after) ? await after : after;
-      usage.addRoundResponse(response.chatResponse);
-
-      const chatResponse = response.chatResponse;
-      if (chatResponse === undefined || !this.toolExecutionEligibilityChecker(chatResponse)) {
-        break;
-      }
-      if (logger.isLevelEnabled('debug')) logger.debug({ round }, 'model asked for tools');
-
-      let result: ToolExecutionResult;
-      try {
-        result = await this.toolCallingManager.executeToolCalls(new Prompt(fullTurnHistory, options), chatResponse);
-      } catch (error) {
-        if (!(error instanceof ToolCallLimitExceededError)) throw error;
-        logger.debug({ round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');
-        response = response.with({ chatResponse: chatResponse.with({ results: [error.buildGeneration()] }) });
-        break;
-      }
-      fullTurnHistory = result.conversationHistory;
-      if (result.returnDirect) {
-        response = response.with({
-          chatResponse: chatResponse.with({ results: buildReturnDirectGenerations(result) }),
-        });
-        break;
-      }
-      const nextInstructions = this.doGetNextInstructionsForToolCall(roundRequest, response, result);
-      instructions = isPromiseLike(nextInstructions) ? await nextInstructions : nextInstructions;
-      const nextOptions = this.doGetNextOptionsForToolCall(options, roundRequest, response, result);
-      options = isPromiseLike(nextOptions) ? await nextOptions : nextOptions;
+    const initialized = await this.doInitializeLoop(request, chain);
+    const round = new ToolCallingRound(initialized, this.toolCallingManager, this.toolExecutionEligibilityChecker, {
+      before: (r) => this.doBeforeCall(r, chain),
+      after: (r) => this.doAfterCall(r, chain),
+      nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCall(req, resp, result),
+      nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+    });
+    const rest = chain.copy(this);
+    for (;;) {
+      const roundRequest = await round.begin();
+      const end = await round.end(roundRequest, await rest.nextCall(roundRequest));
+      if (end.kind === 'continue') continue;
+      const response = end.kind === 'answer' ? round.usage.applyAccumulatedUsage(end.response) : end.response;
+      return this.doFinalizeLoop(response, chain);
     }
-
-    return this.doFinalizeLoop(usage.applyAccumulatedUsage(response), chain);
   }
 
   /**
@@ -199,20 +158,35 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     if (request.prompt.options === undefined) {
       return reiterable(() => chain.nextStream(request));
     }
-    const loop: ToolCallingStreamLoop = {
-      advisor: this,
-      manager: this.toolCallingManager,
-      checker: this.toolExecutionEligibilityChecker,
-      initialize: (r, c) => this.doInitializeLoopStream(r, c),
-      before: (r, c) => this.doBeforeStream(r, c),
-      after: (r, c) => this.doAfterStream(r, c),
-      nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
-      nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
-      finalize: (trailing, c) => this.doFinalizeLoopStream(trailing, c),
-    };
     // Each iteration runs the loop from the start (doInitializeLoopStream, fresh usage), as a
     // resubscription does in Spring; a bare async generator would be spent after one iteration.
-    return reiterable(() => runToolCallingStream(loop, request, chain));
+    return reiterable(() => this.#streamLoop(request, chain));
+  }
+
+  async *#streamLoop(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncGenerator<ChatClientResponse> {
+    const initialized = await this.doInitializeLoopStream(request, chain);
+    const round = new ToolCallingRound(initialized, this.toolCallingManager, this.toolExecutionEligibilityChecker, {
+      before: (r) => this.doBeforeStream(r, chain),
+      after: (r) => this.doAfterStream(r, chain),
+      nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
+      nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+    });
+    const rest = chain.copy(this);
+    for (;;) {
+      const roundRequest = await round.begin();
+      const aggregator = new ChatClientMessageAggregator();
+      yield* streamRound(rest.nextStream(roundRequest), aggregator, round.usage, this.toolExecutionEligibilityChecker);
+      const aggregated = aggregator.result();
+      if (aggregated === undefined) return;
+      const end = await round.end(roundRequest, aggregated);
+      if (end.kind === 'continue') continue;
+      if (end.kind === 'answer') {
+        yield* this.doFinalizeLoopStream(fromArray(usageOnlyChunk(end.response, round.usage)), chain);
+      } else {
+        yield end.response;
+      }
+      return;
+    }
   }
 
   /** Stream path: runs once per iteration of the stream, before the first round (default: unchanged). */
@@ -355,10 +329,6 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   ): ChatClientResponse | Promise<ChatClientResponse> {
     return response;
   }
-}
-
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function';
 }
 
 function isForcedToolChoice(choice: ToolChoice | undefined): boolean {

@@ -1,4 +1,4 @@
-import type { ChatResponse, ToolArgumentRepair, ToolCall, Usage } from '@sprout-ai/core';
+import type { ChatResponse, ToolArgumentRepair, ToolCall, ToolCallStatus, Usage } from '@sprout-ai/core';
 
 /**
  * What happens during a `.stream()` turn, for a UI that shows progress:
@@ -6,8 +6,11 @@ import type { ChatResponse, ToolArgumentRepair, ToolCall, Usage } from '@sprout-
  * - `tool-call-start` — the model began a tool call (its id and, usually, its name are known);
  * - `tool-call-delta` — more of that call's arguments text arrived;
  * - `tool-call` — the call is complete and about to run (arguments repaired where needed, each
- *   repair listed in `repairs`);
- * - `tool-result` — the tool answered (or failed: `result` is then the error text the model reads);
+ *   repair listed in `repairs`); the calls of a round run concurrently, so several `tool-call`
+ *   events may come before the first `tool-result`;
+ * - `tool-result` — the call ended: `result` is the text the model reads (the error text when it
+ *   failed), `status` how it ended (`success`, `error`, `timeout`, `limit`, `unknown-tool`) and
+ *   `durationMs` how long it ran;
  * - `finish` — the turn is over: the last finish reason, the usage of all rounds, and the visible
  *   answer aggregated into one `ChatResponse`.
  *
@@ -24,7 +27,14 @@ export type ChatClientStreamEvent =
       readonly argumentsDelta: string;
     }
   | { readonly type: 'tool-call'; readonly toolCall: ToolCall; readonly repairs: readonly ToolArgumentRepair[] }
-  | { readonly type: 'tool-result'; readonly id: string; readonly name: string; readonly result: string }
+  | {
+      readonly type: 'tool-result';
+      readonly id: string;
+      readonly name: string;
+      readonly result: string;
+      readonly status: ToolCallStatus;
+      readonly durationMs: number;
+    }
   | {
       readonly type: 'finish';
       readonly finishReason?: string;

@@ -1,6 +1,6 @@
 import type { ChatResponse } from '@sprout-ai/core';
 import { ChatClientMessageAggregator } from '../advisor/chat-client-message-aggregator';
-import { reiterable } from '../advisor/tool-calling-stream-loop';
+import { reiterable } from '../advisor/tool-calling-stream-round';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { ChatClientStreamEvent, ChatClientStreamEventListener } from './chat-client-stream-event';
 

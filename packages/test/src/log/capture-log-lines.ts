@@ -11,7 +11,7 @@ export interface LogCapture {
   /**
    * The lines written so far, parsed.
    *
-   * @returns one object per line, e.g. `{ level: 40, name: 'normalizeToolCalls', msg: '…' }`
+   * @returns one object per line, e.g. `{ level: 40, name: 'prepareToolCalls', msg: '…' }`
    */
   records(): Promise<Record<string, unknown>[]>;
   /** Ends the capture: stderr gets its writes again. */

@@ -15,7 +15,7 @@ export interface ToolCall {
   readonly arguments: string;
   /**
    * Repairs applied to `arguments` before the call was executed (e.g. `['markdown-fence']`); absent
-   * when the arguments arrived as valid JSON. Set by `normalizeToolCalls`.
+   * when the arguments arrived as valid JSON. Set by `prepareToolCalls`.
    */
   readonly argumentRepairs?: readonly ToolArgumentRepair[];
 }
