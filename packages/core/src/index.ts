@@ -46,6 +46,7 @@ export type { ToolCallObserver } from './model/tool/tool-call-observer';
 export type { ToolCallOutcome, ToolCallStatus } from './model/tool/tool-call-outcome';
 export type { PreparedToolCall } from './model/tool/prepared-tool-call';
 export type { PreparedToolArguments } from './tool/execution/prepared-tool-arguments';
+export { prepareToolArguments } from './tool/execution/prepare-tool-arguments';
 export {
   type ToolExecutionResult,
   RETURN_DIRECT_FINISH_REASON,

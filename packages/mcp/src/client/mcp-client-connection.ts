@@ -179,13 +179,17 @@ export class McpClientConnection {
    * @param toolName - the tool's name on the server
    * @param args - the arguments object
    * @param meta - sent as the request's `_meta` when not empty
+   * @param signal - cancels the call: the SDK sends the server `notifications/cancelled` for the
+   *   request and rejects
    * @returns the server's result (which may have `isError: true`)
-   * @throws McpConnectionError, or the SDK's `McpError` (protocol error, timeout, connection closed)
+   * @throws McpConnectionError, or the SDK's `McpError` (protocol error, timeout, connection closed),
+   *   or the signal's reason when it aborts
    */
   async callTool(
     toolName: string,
     args: Readonly<Record<string, unknown>> | undefined,
     meta?: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
   ): Promise<CallToolResult> {
     const client = await this.session();
     const params = {
@@ -193,7 +197,10 @@ export class McpClientConnection {
       arguments: { ...(args ?? {}) },
       ...(meta !== undefined && Object.keys(meta).length > 0 ? { _meta: { ...meta } } : {}),
     };
-    return (await client.callTool(params, undefined, { timeout: this.requestTimeoutMs })) as CallToolResult;
+    return (await client.callTool(params, undefined, {
+      timeout: this.requestTimeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+    })) as CallToolResult;
   }
 
   /** Ends the session (stopping a stdio child). Later requests fail. Safe to call twice. */

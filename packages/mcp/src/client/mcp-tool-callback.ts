@@ -2,10 +2,11 @@ import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/
 import {
   createLogger,
   DEFAULT_TOOL_METADATA,
-  type ToolArguments,
+  type PreparedToolArguments,
+  prepareToolArguments,
   ToolArgumentsParser,
   type ToolCallback,
-  type ToolContext,
+  ToolContext,
   type ToolDefinition,
   toolDefinition,
   ToolExecutionError,
@@ -97,13 +98,38 @@ export class McpToolCallback implements ToolCallback {
    * @throws ToolExecutionError when the arguments are invalid, the result has `isError: true`
    * (message: its text), or the call fails (cause: {@link McpToolCallError})
    */
-  async call(toolInput: string, toolContext?: ToolContext): Promise<string> {
-    const args = this.parse(toolInput);
+  call(toolInput: string, toolContext?: ToolContext): Promise<string> {
+    return this.callPrepared(this.prepareArguments(toolInput), toolContext ?? new ToolContext());
+  }
+
+  /**
+   * Repairs and parses the arguments once, and validates them against the tool's schema when it
+   * compiles (else only a JSON object is required, and the server validates).
+   *
+   * @param raw - the arguments as the model sent them
+   */
+  prepareArguments(raw: unknown): PreparedToolArguments {
+    return this.argumentsParser?.prepare(raw) ?? prepareToolArguments(raw);
+  }
+
+  /**
+   * Calls the tool with prepared arguments; `toolContext.signal` cancels the call (the server gets
+   * `notifications/cancelled`).
+   *
+   * @param args - from {@link McpToolCallback.prepareArguments}
+   * @param toolContext - entries chosen by the meta converter are sent as `_meta`; its signal cancels
+   * @throws ToolExecutionError as {@link McpToolCallback.call}
+   */
+  async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    const invalid = this.argumentsError(args);
+    if (invalid !== undefined) throw invalid;
     const meta = this.metaConverter(toolContext);
+    const signal = toolContext.signal;
     let result: CallToolResult;
     try {
-      result = await this.connection.callTool(this.originalToolName, args, meta);
+      result = await this.connection.callTool(this.originalToolName, args.value, meta, signal);
     } catch (error) {
+      if (signal.aborted) throw signal.reason;
       const cause = new McpToolCallError({
         connectionName: this.connectionName,
         toolName: this.originalToolName,
@@ -121,21 +147,15 @@ export class McpToolCallback implements ToolCallback {
     return text;
   }
 
-  private parse(toolInput: string): ToolArguments {
-    if (this.argumentsParser !== undefined) return this.argumentsParser.parse(toolInput);
-    const text = toolInput === undefined || toolInput === null || toolInput.trim() === '' ? '{}' : toolInput;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const message = `Invalid arguments for tool '${this.toolDefinition.name}': not valid JSON (${(error as Error).message}). Send a JSON object.`;
-      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: error, message });
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      const message = `Invalid arguments for tool '${this.toolDefinition.name}': expected a JSON object. Send a JSON object.`;
-      throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: new TypeError(message), message });
-    }
-    return value as ToolArguments;
+  private argumentsError(args: PreparedToolArguments): ToolExecutionError | undefined {
+    if (this.argumentsParser !== undefined) return this.argumentsParser.errorOf(args);
+    if (args.value !== undefined) return undefined;
+    const message = `Invalid arguments for tool '${this.toolDefinition.name}': ${args.problem ?? 'expected a JSON object'}. Send a JSON object.`;
+    return new ToolExecutionError({
+      toolDefinition: this.toolDefinition,
+      cause: args.problemCause ?? new TypeError(message),
+      message,
+    });
   }
 }
 
