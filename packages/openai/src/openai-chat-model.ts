@@ -84,8 +84,8 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
  * const response = await model.call(new Prompt('Hello'));
  * ```
  * @see Spring AI `OpenAiChatModel`
- * @remarks A tool call the server sent without an id gets a synthesized one, and object
- * `arguments` are turned into JSON text, so every call can be answered. Before a request is sent,
+ * @remarks Maps the wire and nothing more: a tool call the server sent without an id keeps a blank
+ * one (the tool loop's preparation synthesizes it), and object `arguments` are turned into JSON text. Before a request is sent,
  * every tool call in it is paired with exactly one tool message (see `ensureToolCallPairing`).
  */
 export class OpenAiChatModel implements ChatModel, StreamingChatModel {

@@ -1,7 +1,6 @@
 import {
   AssistantMessage,
   ChatResponse,
-  synthesizeToolCallId,
   type Generation,
   type Logger,
   type ToolCall,
@@ -91,7 +90,8 @@ export function toToolCalls(raw: unknown, logger: Logger): ToolCall[] {
       continue;
     }
     calls.push({
-      id: typeof call.id === 'string' && call.id.trim() !== '' ? call.id : synthesizeToolCallId(),
+      // A missing id stays blank: the loop's preparation synthesizes one (one owner of a tool call).
+      id: typeof call.id === 'string' ? call.id : '',
       type: 'function',
       name: fn.name,
       arguments: toArgumentsText(fn.arguments),

@@ -1,4 +1,4 @@
-import { isBlankToolArguments, synthesizeToolCallId, type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
+import { isBlankToolArguments, type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
 
 /** What one chunk added to one choice. */
 export interface ChoiceUpdate {
@@ -15,7 +15,7 @@ export interface ChoiceUpdate {
 /** One choice once the stream has ended. */
 export interface AggregatedChoice {
   readonly choiceIndex: number;
-  /** Complete calls in arrival order, ids final (synthesized where missing); arguments as sent (objects serialized). */
+  /** Complete calls in arrival order, ids as sent (blank where missing); arguments as sent (objects serialized). */
   readonly toolCalls: readonly ToolCall[];
   /** The last finish reason the server sent, if any. */
   readonly finishReason?: string;
@@ -57,8 +57,8 @@ const NO_UPDATES: readonly ChoiceUpdate[] = Object.freeze([]);
  * - the name is taken from the first delta that has one (repeated names are not concatenated);
  * - `arguments` sent as an object are serialized (also when the text fragments are blank, e.g. a
  *   lone `"\n"`); a call whose arguments never arrive has `''`;
- * - a call without an `id` gets a synthesized one on its first delta, so deltas and the final call
- *   agree; calls that never got a name are dropped at the end.
+ * - a call without an `id` keeps a blank one (its deltas are told apart by `index`; the tool loop
+ *   synthesizes the id); calls that never got a name are dropped at the end.
  *
  * Chunks are read as unknown data; malformed parts are skipped, never thrown on.
  */
@@ -176,7 +176,7 @@ export class ChatCompletionChunkAggregator {
       if (call === undefined) {
         call = {
           position: state.calls.length,
-          id: serverId ?? synthesizeToolCallId(),
+          id: serverId ?? '',
           serverId: serverId !== undefined,
           name: '',
           parts: [],

@@ -1,4 +1,4 @@
-import { synthesizeToolCallId, type Logger, type ToolCall } from '@sprout-ai/core';
+import { type Logger, type ToolCall } from '@sprout-ai/core';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -137,7 +137,7 @@ function parseHermesBlock(body: string): ToolCall | undefined {
   const { name, arguments: args } = value as { name?: unknown; arguments?: unknown };
   if (typeof name !== 'string' || name.trim() === '') return undefined;
   return {
-    id: synthesizeToolCallId(),
+    id: '',
     type: 'function',
     name,
     arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),

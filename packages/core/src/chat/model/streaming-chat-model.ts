@@ -48,7 +48,7 @@ export const TOOL_CALL_DELTAS_METADATA_KEY = 'toolCallDeltas';
 export interface ToolCallDelta {
   /** Position of the call in the final `toolCalls` list. */
   readonly index: number;
-  /** The call's id (synthesized when the server sent none; final from the first delta on). */
+  /** The call's id as the server sent it (`''` when it sent none: tell calls apart by `index`). */
   readonly id: string;
   /** The tool name as known so far (`''` until the server sends it). */
   readonly name: string;
