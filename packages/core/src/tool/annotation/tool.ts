@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import { checkToolExecutionRules } from '../metadata/check-tool-execution-rules';
 import type { ToolConcurrency } from '../metadata/tool-metadata';
 import { METADATA_KEYS } from '../support/metadata-keys';
 import { toolClassRegistry } from './tool-class-registry';
@@ -53,6 +54,9 @@ export interface ToolMethodOptions extends ToolOptions {
  *   getOrderStatus(orderId: string, ctx: ToolContext) { ... }
  * }
  * ```
+ * @throws ToolCallingConfigurationError when `concurrency`, `timeoutMs` or `maxResultChars` has a
+ *   value that is not allowed (at class definition)
+ * @remarks `concurrency`, `timeoutMs` and `maxResultChars` are Sprout's additions.
  * @see Spring AI `@Tool`
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
@@ -61,6 +65,7 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       throw new TypeError(`@Tool can only decorate methods with string names (got ${String(propertyKey)})`);
     }
     const ctor = (typeof target === 'function' ? target : target.constructor) as object;
+    checkToolExecutionRules(options, `@Tool on ${(ctor as { name?: string }).name ?? 'a class'}.${propertyKey}`);
     const own: ToolMethodOptions[] = Reflect.hasOwnMetadata(METADATA_KEYS.toolMethods, ctor)
       ? (Reflect.getOwnMetadata(METADATA_KEYS.toolMethods, ctor) as ToolMethodOptions[])
       : [];

@@ -6,6 +6,7 @@ import type { ToolCallResultConverter } from '../execution/tool-call-result-conv
 import type { PreparedToolArguments } from '../execution/prepared-tool-arguments';
 import { ToolArgumentsParser } from '../execution/tool-arguments-parser';
 import { asToolExecutionError, convertToolResult } from '../execution/tool-invocation';
+import { checkToolExecutionRules } from '../metadata/check-tool-execution-rules';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../metadata/tool-metadata';
 import type { ToolCallback } from '../tool-callback';
 
@@ -57,6 +58,8 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
   /**
    * @param options - definition, function, metadata, converter
    * @throws SproutError when the function is missing or the input schema is not JSON object text
+   * @throws ToolCallingConfigurationError when the metadata's `concurrency`, `timeoutMs` or
+   *   `maxResultChars` is not allowed
    */
   constructor(options: FunctionToolCallbackOptions<I, O>) {
     const { toolDefinition: definition, toolFunction } = options;
@@ -65,6 +68,7 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
     }
     this.toolDefinition = definition;
     this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    checkToolExecutionRules(this.toolMetadata, `FunctionToolCallback '${definition.name}'`);
     this.toolFunction = toolFunction;
     this.resultConverter = options.resultConverter ?? new DefaultToolCallResultConverter({ toolName: definition.name });
     this.argumentsParser = new ToolArgumentsParser(definition);

@@ -1,0 +1,35 @@
+import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import type { ToolMetadata } from './tool-metadata';
+
+/**
+ * Checks the execution rules of a tool (`concurrency`, `timeoutMs`, `maxResultChars`) where they
+ * are declared, so a typo fails at start-up instead of being ignored in a round.
+ *
+ * @param rules - the rules as declared, e.g. the options of `@Tool`
+ * @param where - names the declaration in the message, e.g. `@Tool on OrderTools.getOrderStatus`
+ * @throws ToolCallingConfigurationError naming the setting, the value and what is allowed
+ */
+export function checkToolExecutionRules(rules: Omit<ToolMetadata, 'returnDirect'>, where: string): void {
+  const { concurrency, timeoutMs, maxResultChars } = rules;
+  if (concurrency !== undefined && concurrency !== 'parallel' && concurrency !== 'exclusive') {
+    throw invalid(where, 'concurrency', concurrency, "'parallel' or 'exclusive'");
+  }
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw invalid(where, 'timeoutMs', timeoutMs, 'a positive integer (milliseconds)');
+  }
+  if (
+    maxResultChars !== undefined &&
+    !(Number.isInteger(maxResultChars) && (maxResultChars > 0 || maxResultChars === -1))
+  ) {
+    throw invalid(where, 'maxResultChars', maxResultChars, 'a positive integer, or -1 for no cap');
+  }
+}
+
+function invalid(where: string, setting: string, value: unknown, allowed: string): ToolCallingConfigurationError {
+  const shown = typeof value === 'string' ? `'${value}'` : String(value);
+  return new ToolCallingConfigurationError({
+    setting,
+    value,
+    message: `${where}: ${setting} got ${shown}; expected ${allowed}.`,
+  });
+}
