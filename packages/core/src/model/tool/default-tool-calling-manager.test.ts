@@ -168,17 +168,19 @@ describe(DefaultToolCallingManager, () => {
     });
 
     describe('when options carry a tool context', () => {
-      it('should pass every call a ToolContext with those entries and a signal of its own', async () => {
+      it('should pass every call a ToolContext with those entries and the request’s signal', async () => {
         const a = fakeTool('a');
         const b = fakeTool('b');
+        const request = new AbortController();
         await new DefaultToolCallingManager().executeToolCalls(
           prompt({ toolCallbacks: [a, b], toolContext: { userId: 'u-7', tenant: 3 } }),
           toolCallResponse(toolCall('1', 'a'), toolCall('2', 'b'), toolCall('3', 'a')),
+          { signal: request.signal },
         );
         const contexts = [...a.calls, ...b.calls].map((c) => c.toolContext);
         expect(contexts[0]).toBeInstanceOf(ToolContext);
         expect(contexts.map((c) => c?.context)).toEqual(Array(3).fill({ userId: 'u-7', tenant: 3 }));
-        expect(new Set(contexts.map((c) => c?.signal)).size).toBe(3);
+        expect(contexts.map((c) => c?.signal)).toEqual(Array(3).fill(request.signal));
       });
     });
 

@@ -38,9 +38,6 @@ const logger = createLogger('DefaultToolCallingManager');
 /** The context tools get when the request has none (immutable, so one instance serves every call). */
 const EMPTY_TOOL_CONTEXT = new ToolContext();
 
-/** The reason the round's other calls are aborted with when one of them fails the request. */
-const ROUND_FAILED = new SproutError('Another tool call of the round failed the request.');
-
 /** What {@link DefaultToolCallingManagerBuilder} hands to the constructor; every part optional. */
 export interface DefaultToolCallingManagerConfig {
   readonly toolCallbackResolver?: ToolCallbackResolver;
@@ -159,7 +156,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    *   calls before the breaching one ran; their responses are in the partial result)
    * @throws RequestAbortedError when `options.signal` aborts before or while the tools run
    * @throws SproutError when no generation of the response has tool calls
-   * @throws whatever the exception processor throws (the round's other calls are aborted first)
+   * @throws whatever the exception processor throws (no further call starts; the running ones finish first)
    */
   async executeToolCalls(
     prompt: Prompt,
@@ -192,34 +189,23 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       if (outcomes[call.index] !== undefined) notify(() => observer?.onToolCallEnd?.(outcomes[call.index]));
     }
 
-    const round = new AbortController();
-    const onRequestAbort = (): void => round.abort(RequestAbortedError.of(signal as AbortSignal));
-    signal?.addEventListener('abort', onRequestAbort, { once: true });
     const env: ToolCallEnvironment = {
       processor: this.toolExecutionExceptionProcessor,
       settings: this.execution,
       toolContext:
         chatOptions?.toolContext === undefined ? EMPTY_TOOL_CONTEXT : new ToolContext(chatOptions.toolContext),
-      roundSignal: round.signal,
+      requestSignal: signal,
     };
-    try {
-      await runWithConcurrency(
-        runnable,
-        this.execution.maxConcurrency,
-        (call) => call.callback?.toolMetadata.concurrency === 'exclusive',
-        async (call) => {
-          const outcome = await executeToolCall(call, call.callback as ToolCallback, env);
-          outcomes[call.index] = outcome;
-          notify(() => observer?.onToolCallEnd?.(outcome));
-        },
-        () => round.abort(ROUND_FAILED),
-      );
-    } catch (error) {
-      RequestAbortedError.throwIfAborted(signal);
-      throw error;
-    } finally {
-      signal?.removeEventListener('abort', onRequestAbort);
-    }
+    await runWithConcurrency(
+      runnable,
+      this.execution.maxConcurrency,
+      (call) => call.callback?.toolMetadata.concurrency === 'exclusive',
+      async (call) => {
+        const outcome = await executeToolCall(call, call.callback as ToolCallback, env);
+        outcomes[call.index] = outcome;
+        notify(() => observer?.onToolCallEnd?.(outcome));
+      },
+    );
     RequestAbortedError.throwIfAborted(signal);
 
     const responses: ToolResponse[] = considered.map((call) => ({

@@ -1,4 +1,5 @@
 import type { ToolContext } from '../../chat/model/tool-context';
+import { RequestAbortedError } from '../../error/request-aborted-error';
 import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallback } from '../../tool/tool-callback';
@@ -17,20 +18,21 @@ export interface ToolCallEnvironment {
   readonly settings: ToolExecutionSettings;
   /** The request's tool context; each call gets a copy with its own signal. */
   readonly toolContext: ToolContext;
-  /** Aborts when the request is aborted or the round fails; the call then rejects with its reason. */
-  readonly roundSignal: AbortSignal;
+  /** The request's signal: when it aborts, the call's signal aborts and the call rejects at once. */
+  readonly requestSignal: AbortSignal | undefined;
 }
 
 /**
- * Runs one prepared call of a round: with its own signal (aborted by the round's signal or by its
- * timeout), its failure turned into text by the exception processor (and logged at warn with the
- * error id), and its text capped for the model.
+ * Runs one prepared call of a round: its `toolContext.signal` is the request's signal, or — when the
+ * tool has a timeout — its own, aborted by the request or by the timeout; its failure is turned
+ * into text by the exception processor (and logged at warn with the error id); its text is capped
+ * for the model.
  *
  * @param call - the call, with its callback
  * @param callback - `call.callback`
- * @param env - the round's processor, settings, context and signal
+ * @param env - the round's processor, settings, context and request signal
  * @returns the outcome (`success`, `error` or `timeout`)
- * @throws the round signal's reason when it aborts; whatever the exception processor throws
+ * @throws RequestAbortedError when the request's signal aborts; whatever the exception processor throws
  */
 export async function executeToolCall(
   call: PreparedToolCall,
@@ -40,13 +42,7 @@ export async function executeToolCall(
   const started = performance.now();
   const { timeoutMs = env.settings.defaultTimeoutMs, maxResultChars = env.settings.maxResultChars } =
     callback.toolMetadata;
-  const controller = new AbortController();
-  const onRoundAbort = (): void => controller.abort(env.roundSignal.reason);
-  env.roundSignal.addEventListener('abort', onRoundAbort, { once: true });
-  const timer =
-    timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => controller.abort(new ToolCallTimeoutError({ toolName: call.name, timeoutMs })), timeoutMs);
+  const { signal, dispose } = callSignal(call.name, timeoutMs, env.requestSignal);
   const outcome = (status: ToolCallOutcome['status'], text: string, error?: unknown): ToolCallOutcome => {
     const responseData = capToolResult(text, maxResultChars);
     return {
@@ -58,14 +54,13 @@ export async function executeToolCall(
       durationMs: performance.now() - started,
     };
   };
+  const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   try {
-    const text = await untilAborted(
-      invoke(call, callback, env.toolContext.withSignal(controller.signal)),
-      controller.signal,
-    );
+    const work = invoke(call, callback, toolContext);
+    const text = await (signal === undefined ? work : untilAborted(work, signal));
     return outcome('success', text);
   } catch (thrown) {
-    if (env.roundSignal.aborted) throw env.roundSignal.reason;
+    RequestAbortedError.throwIfAborted(env.requestSignal);
     const timedOut = thrown instanceof ToolCallTimeoutError;
     const error =
       thrown instanceof ToolExecutionError
@@ -82,9 +77,31 @@ export async function executeToolCall(
     );
     return outcome(timedOut ? 'timeout' : 'error', env.processor.process(error) ?? '', error);
   } finally {
-    clearTimeout(timer);
-    env.roundSignal.removeEventListener('abort', onRoundAbort);
+    dispose();
   }
+}
+
+/**
+ * The signal a call runs with: none when nothing can abort it, the request's when the tool has no
+ * timeout, else one of its own that the request's signal and the timeout both abort.
+ */
+function callSignal(
+  toolName: string,
+  timeoutMs: number | undefined,
+  requestSignal: AbortSignal | undefined,
+): { signal: AbortSignal | undefined; dispose: () => void } {
+  if (timeoutMs === undefined) return { signal: requestSignal, dispose: () => undefined };
+  const controller = new AbortController();
+  const onRequestAbort = (): void => controller.abort(requestSignal?.reason);
+  requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new ToolCallTimeoutError({ toolName, timeoutMs })), timeoutMs);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      requestSignal?.removeEventListener('abort', onRequestAbort);
+    },
+  };
 }
 
 async function invoke(call: PreparedToolCall, callback: ToolCallback, toolContext: ToolContext): Promise<string> {
