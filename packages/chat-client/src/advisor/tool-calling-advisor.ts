@@ -112,8 +112,9 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   /**
    * Runs the loop described on the class.
    *
-   * @throws ToolExecutionError, "tool not found" and other errors of the manager or the chain
-   * (limit breaches are answers, not errors)
+   * @throws RequestAbortedError when the request's signal (`.prompt().abortSignal(signal)`) aborts
+   * @throws ToolExecutionError and other errors of the manager or the chain (limit breaches are
+   *   answers, not errors)
    */
   async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
     requireArgument(request instanceof ChatClientRequest, 'request', request, 'a ChatClientRequest');
@@ -142,15 +143,16 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
    * The loop of {@link ToolCallingAdvisor.adviseCall} for `.stream()` (Spring's stream algorithm):
    * each round streams the rest of the chain and passes every chunk on, except chunks that carry
    * tool calls (text before a tool call is passed on); chunks carrying usage get the earlier
-   * rounds' usage added. When the round's aggregate asks for tools, its calls are normalized
-   * (missing ids synthesized, arguments repaired), reported to the stream event listener
-   * (`tool-call`, then `tool-result`), executed, and the next round is streamed with a forced tool
-   * choice reset to `'auto'`. A final text round without usage is followed by a usage-only chunk
+   * rounds' usage added. When the round's aggregate asks for tools, the same round step as
+   * `.call()` runs them (each reported to the stream event listener: `tool-call` when it starts,
+   * `tool-result` when it ends), and the next round is streamed with a forced tool choice reset to
+   * `'auto'`. A final text round without usage is followed by a usage-only chunk
    * when earlier rounds reported usage. returnDirect and limit breaches end the stream with one
    * chunk holding their generations.
    *
    * @returns the chunks; iterating again runs the whole loop again
-   * @throws (when iterated) ToolExecutionError, "tool not found" and other errors of the manager or the chain
+   * @throws (when iterated) RequestAbortedError when the request's signal aborts; ToolExecutionError
+   *   and other errors of the manager or the chain
    */
   adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatClientResponse> {
     requireArgument(request instanceof ChatClientRequest, 'request', request, 'a ChatClientRequest');
