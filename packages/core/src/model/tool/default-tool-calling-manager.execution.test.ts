@@ -22,7 +22,7 @@ function responses(result: ToolExecutionResult): { id: string; responseData: str
 }
 
 /** A tool that records when each call starts and ends, and answers `<name>:<ms>` after `ms` from its arguments. */
-function timedTool(name: string, log: string[], metadata?: FakeToolCallback['toolMetadata']) {
+function timedTool(name: string, log: string[], metadata?: Omit<FakeToolCallback['toolMetadata'], 'returnDirect'>) {
   return fakeTool(name, {
     metadata,
     run: async (input) => {
