@@ -62,6 +62,22 @@ describe(OpenAiChatModel, () => {
       });
     });
 
+    describe('when an AbortSignal.timeout expires while the answer is awaited', () => {
+      it('should reject with RequestAbortedError whose reason is the TimeoutError', async () => {
+        const { step } = heldStep();
+        const { model, wire } = await modelWith([step]);
+
+        const call = model.call(new Prompt('hi'), { signal: AbortSignal.timeout(50) });
+
+        await expect(call).rejects.toMatchObject({
+          name: 'AbortError',
+          reason: expect.objectContaining({ name: 'TimeoutError' }),
+          message: 'The request was aborted (The operation was aborted due to timeout).',
+        });
+        await expect(wire.recordedRequests[0].ended).resolves.toBe('closed-by-client');
+      });
+    });
+
     describe('when the signal is aborted before the call', () => {
       it('should reject without sending a request', async () => {
         const { model, wire } = await modelWith([chatCompletion({ content: 'unused' })]);
