@@ -38,17 +38,15 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
  * its request.
  *
  * @param chunks - the model's stream
- * @param signal - the request's signal; without one, the chunks pass unchanged
+ * @param signal - the request's signal; without one, `chunks` is returned as it is
  * @throws RequestAbortedError (when iterated) when `signal` aborts before the stream's end
  */
-export async function* abortableStream<T>(
-  chunks: AsyncIterable<T>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<T> {
-  if (signal === undefined) {
-    yield* chunks;
-    return;
-  }
+export function abortableStream<T>(chunks: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncIterable<T> {
+  // without a signal, no generator in between: nothing is added per chunk on the common path
+  return signal === undefined ? chunks : guarded(chunks, signal);
+}
+
+async function* guarded<T>(chunks: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   const iterator = chunks[Symbol.asyncIterator]();
   let ended = false; // the stream finished or failed: nothing to return
   let pulling = false; // a next() is still running: the stream is returned without waiting for it
