@@ -9,7 +9,7 @@ import {
   assertUniqueToolNames,
   mergeToolContext,
 } from '@sprout-ai/core';
-import { ChatClientRequest } from './chat-client-request';
+import { ABORT_SIGNAL_KEY, ChatClientRequest } from './chat-client-request';
 import type { RequestSpecState } from './request-spec-state';
 
 /**
@@ -21,7 +21,8 @@ import type { RequestSpecState } from './request-spec-state';
  * - when the ChatClient-level tools (callbacks plus every provider's `getToolCallbacks()`, asked
  *   now) are not empty: their names must be unique and they **replace** the options' callbacks;
  * - the ChatClient-level tool context is merged over the options' tool context;
- * - context: a copy of the advisor parameters.
+ * - context: a copy of the advisor parameters, and the request's abort signal (if any) under
+ *   {@link ABORT_SIGNAL_KEY}.
  *
  * @throws DuplicateToolNameError when two ChatClient-level tools share a name
  * @see Spring AI `DefaultChatClientUtils.toChatClientRequest`
@@ -43,7 +44,11 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
   if (Object.keys(state.toolContext).length > 0) {
     options = { ...options, toolContext: mergeToolContext(state.toolContext, options.toolContext) };
   }
-  return new ChatClientRequest(new Prompt(messages, options), state.advisorParams);
+  const context =
+    state.abortSignal === undefined
+      ? state.advisorParams
+      : { ...state.advisorParams, [ABORT_SIGNAL_KEY]: state.abortSignal };
+  return new ChatClientRequest(new Prompt(messages, options), context);
 }
 
 /** `base` overlaid by the set keys of `overlay`; callbacks appended, tool contexts merged. */

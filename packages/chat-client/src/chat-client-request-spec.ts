@@ -1,4 +1,4 @@
-import type { ChatModel, ChatOptions, Message } from '@sprout-ai/core';
+import { type ChatModel, type ChatOptions, type Message, RequestAbortedError } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
 import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
@@ -12,6 +12,7 @@ import {
   addAdvisors,
   addToolContext,
   addTools,
+  requireAbortSignal,
   requireMessages,
   requireOptions,
   requireText,
@@ -125,6 +126,32 @@ export class ChatClientRequestSpec {
   }
 
   /**
+   * Makes the request cancellable. When `signal` aborts, the model's HTTP request is aborted and
+   * running tools are told through `toolContext.signal`; `.call()` then rejects, and iterating
+   * `.stream()` throws, with a `RequestAbortedError` (`name === 'AbortError'`, the signal's reason as
+   * `reason`). Chat memory keeps the conversation as it was before the turn (nothing of a
+   * cancelled turn is stored). A signal that is already aborted fails the request before anything
+   * is sent; aborting after the answer changes nothing. Calling it again replaces the signal.
+   *
+   * @example
+   * ```ts
+   * const answer = await chatClient.prompt('Where is A123?').abortSignal(AbortSignal.timeout(30_000)).call().content();
+   * ```
+   * @param signal - e.g. `AbortSignal.timeout(ms)`, or the signal of an `AbortController` (a
+   *   request handler's, to stop when the client disconnects)
+   * @throws ChatClientConfigurationError when `signal` is not an `AbortSignal`
+   * @remarks Not in Spring AI, where a blocking call is cancelled by interrupting its thread and a
+   * stream by disposing of its subscription; TypeScript's idiom is the `AbortSignal` that `fetch`
+   * takes. The signal travels in the request context under `ABORT_SIGNAL_KEY` (read it with
+   * `ChatClientRequest.signal`), so advisors that rebuild the request keep it.
+   * @see RequestAbortedError
+   */
+  abortSignal(signal: AbortSignal): this {
+    this.state.abortSignal = requireAbortSignal(signal, 'abortSignal');
+    return this;
+  }
+
+  /**
    * Adds advisors, or configures advisor parameters and advisors through a callback.
    *
    * @example
@@ -144,7 +171,8 @@ export class ChatClientRequestSpec {
 
   /**
    * Describes a blocking (non-streaming) call; nothing is sent until a method of the returned
-   * spec is awaited.
+   * spec is awaited. Its methods reject with `RequestAbortedError` when the request's
+   * {@link ChatClientRequestSpec.abortSignal} aborts before the answer.
    */
   call(): CallResponseSpec {
     return new CallResponseSpec(() => this.execute());
@@ -152,7 +180,9 @@ export class ChatClientRequestSpec {
 
   /**
    * Describes a streaming call; nothing is sent until the returned spec's stream is iterated.
-   * The tool-calling advisor runs the tool loop in stream mode.
+   * The tool-calling advisor runs the tool loop in stream mode. Iteration throws
+   * `RequestAbortedError` and ends when the request's {@link ChatClientRequestSpec.abortSignal}
+   * aborts before the stream's end.
    */
   stream(): StreamResponseSpec {
     return new StreamResponseSpec((listener) => this.executeStream(listener));
@@ -160,6 +190,7 @@ export class ChatClientRequestSpec {
 
   /** Streams the request through a stream advisor chain (see `buildStreamAdvisorChain`). */
   private async *executeStream(listener?: ChatClientStreamEventListener): AsyncGenerator<ChatClientResponse> {
+    RequestAbortedError.throwIfAborted(this.state.abortSignal);
     const request = toChatClientRequest(this.chatModel, this.state);
     const chain = buildStreamAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
     const withListener = listener
@@ -169,12 +200,14 @@ export class ChatClientRequestSpec {
   }
 
   /**
+   * @throws RequestAbortedError when the request's signal is already aborted (no advisor runs)
    * @throws DuplicateToolNameError when two ChatClient-level tools share a name
    * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
    */
   private execute(): Promise<ChatClientResponse> {
     // Not an async function, so the chain's promise is returned as it is; errors are rejections.
     try {
+      RequestAbortedError.throwIfAborted(this.state.abortSignal);
       const request = toChatClientRequest(this.chatModel, this.state);
       const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
       return chain.nextCall(request);

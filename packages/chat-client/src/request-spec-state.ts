@@ -31,6 +31,8 @@ export interface RequestSpecState {
   defaultOptions?: ChatOptions;
   /** The request's `.options(...)`. */
   options?: ChatOptions;
+  /** The request's `.abortSignal(...)`. */
+  abortSignal?: AbortSignal;
 }
 
 /** An empty state. */
@@ -137,6 +139,18 @@ export function requireOptions(options: unknown, method: string): ChatOptions {
     );
   }
   return options as ChatOptions;
+}
+
+/** Checks a cancellation signal. */
+export function requireAbortSignal(signal: unknown, method: string): AbortSignal {
+  if (!(signal instanceof AbortSignal)) {
+    throw configError(
+      method,
+      signal,
+      `${method}(): signal must be an AbortSignal, such as AbortSignal.timeout(30_000) or an AbortController's signal, got ${kind(signal)}.`,
+    );
+  }
+  return signal;
 }
 
 /**

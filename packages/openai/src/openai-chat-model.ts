@@ -3,6 +3,7 @@ import {
   createLogger,
   SproutError,
   type ChatModel,
+  type ChatModelRequestOptions,
   type ChatResponse,
   type Prompt,
   type StreamingChatModel,
@@ -23,6 +24,7 @@ import {
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
 import { realmSafeFetch } from './realm-safe-fetch';
+import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
 import { toChatResponseStream } from './stream/openai-chat-stream';
@@ -131,21 +133,29 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * Sends the prompt as one Chat Completions request.
    *
    * @param prompt - messages and options; options are layered over {@link OpenAiChatModel.defaultOptions}
+   * @param options - `signal` cancels the request: the HTTP request is aborted (a retry the client
+   *   is waiting for is not made) and the call rejects at once
    * @returns one generation per choice, with text, tool calls and finish reason; id, model and usage as metadata
+   * @throws RequestAbortedError (`name === 'AbortError'`) when `signal` aborts before the answer has
+   * arrived, or was aborted already (nothing is sent then)
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * answers something that is not a chat completion
    * @throws SproutError when the options name tools (`toolNames`) but no tool calling manager is set,
    * or a tool's input schema is not a JSON object
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
-  async call(prompt: Prompt): Promise<ChatResponse> {
+  async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
     const { params, context } = this.prepare(prompt);
+    const request = new RequestSignal(options?.signal);
+    request.throwIfAborted();
 
     let completion: unknown;
     try {
-      completion = await this.client.chat.completions.create(params);
+      completion = await request.race(this.client.chat.completions.create(params, { signal: request.signal }));
     } catch (error) {
-      throw toOpenAiApiError(error, context);
+      throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+    } finally {
+      request.release();
     }
     if (
       typeof completion !== 'object' ||
@@ -163,32 +173,45 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * last chunk with the complete tool calls, finish reason and usage (see `StreamingChatModel`).
    *
    * @param prompt - messages and options, as for {@link OpenAiChatModel.call}
+   * @param options - `signal` cancels the request: the HTTP request is aborted, its connection
+   *   released, and iteration throws
    * @returns the chunks; nothing is sent until iteration starts; each iteration sends a fresh
    *   request; breaking out cancels the request
+   * @throws RequestAbortedError (`name === 'AbortError'`, when iterated) when `signal` aborts before
+   * the stream's end, or was aborted already (nothing is sent then); no last chunk is yielded, so a
+   * cut-off answer is never taken for a complete one
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * the stream breaks off or carries an event that is not JSON
    * @throws SproutError for the configuration errors of {@link OpenAiChatModel.call}
    */
-  stream(prompt: Prompt): AsyncIterable<ChatResponse> {
-    return { [Symbol.asyncIterator]: () => this.streamOnce(prompt) };
+  stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
+    return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
   }
 
-  private async *streamOnce(prompt: Prompt): AsyncGenerator<ChatResponse> {
+  private async *streamOnce(prompt: Prompt, signal: AbortSignal | undefined): AsyncGenerator<ChatResponse> {
     const { params, context } = this.prepare(prompt);
-    let chunks: AsyncIterable<unknown>;
+    const request = new RequestSignal(signal);
+    request.throwIfAborted();
     try {
-      chunks = await this.client.chat.completions.create({
-        ...params,
-        stream: true,
-        ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
-      });
-    } catch (error) {
-      throw toOpenAiApiError(error, context);
-    }
-    try {
-      yield* toChatResponseStream(chunks, { logger: this.logger, hermesToolCalls: this.hermesToolCalls });
-    } catch (error) {
-      throw streamError(error, context);
+      let chunks: AsyncIterable<unknown>;
+      try {
+        const streamParams = {
+          ...params,
+          stream: true as const,
+          ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
+        };
+        chunks = await request.race(this.client.chat.completions.create(streamParams, { signal: request.signal }));
+      } catch (error) {
+        throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+      }
+      try {
+        const options = { logger: this.logger, hermesToolCalls: this.hermesToolCalls };
+        yield* toChatResponseStream(request.guard(chunks), options);
+      } catch (error) {
+        throw request.abortedError(error) ?? streamError(error, context);
+      }
+    } finally {
+      request.release();
     }
   }
 

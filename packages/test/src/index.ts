@@ -22,6 +22,8 @@ export {
   type WireStepResult,
   type WireErrorStep,
   type RecordedWireRequest,
+  type WireStepContext,
+  type WireExchangeEnd,
 } from './wire/openai-wire-server';
 export { chatCompletion, type ChatCompletionSpec, type ChatCompletionToolCallSpec } from './wire/chat-completion';
 export {

@@ -1,14 +1,20 @@
-import type { ChatModel } from '@sprout-ai/core';
+import { type ChatModel, RequestAbortedError } from '@sprout-ai/core';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { LOWEST_PRECEDENCE } from './api/ordered';
+import { untilAborted } from './until-aborted';
 
 /**
  * The last advisor of every chain: sends the request's prompt to the model, once, and never calls
  * the chain. The ChatClient adds it to every request.
  *
+ * The request's {@link ChatClientRequest.signal} is passed to the model (`call(prompt, { signal })`);
+ * when it aborts, the call rejects with `RequestAbortedError` at once, even if the model ignores
+ * the signal. A signal already aborted rejects without calling the model.
+ *
+ * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelCallAdvisor`
  */
 export class ChatModelCallAdvisor implements CallAdvisor {
@@ -22,10 +28,13 @@ export class ChatModelCallAdvisor implements CallAdvisor {
 
   /**
    * @returns the model's response with the request's context
+   * @throws RequestAbortedError when the request's signal is aborted before the model answered
    * @throws whatever the model's `call` rejects with (network, HTTP status …)
    */
   async adviseCall(request: ChatClientRequest, _chain: CallAdvisorChain): Promise<ChatClientResponse> {
-    const chatResponse = await this.chatModel.call(request.prompt);
+    const signal = request.signal;
+    RequestAbortedError.throwIfAborted(signal);
+    const chatResponse = await untilAborted(this.chatModel.call(request.prompt, { signal }), signal);
     return new ChatClientResponse(chatResponse, request.context);
   }
 }

@@ -1,10 +1,17 @@
-import { type ChatModel, type ChatResponse, isStreamingChatModel, toolCallDeltasOf } from '@sprout-ai/core';
+import {
+  type ChatModel,
+  type ChatResponse,
+  RequestAbortedError,
+  isStreamingChatModel,
+  toolCallDeltasOf,
+} from '@sprout-ai/core';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
 import { streamEventListenerOf } from '../stream/chat-client-stream-event';
 import { LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
+import { abortableStream, untilAborted } from './until-aborted';
 
 /**
  * The last advisor of every `.stream()` chain: streams the request's prompt from the model, once,
@@ -12,6 +19,12 @@ import type { StreamAdvisorChain } from './api/stream-advisor-chain';
  * only chunk. Tool-call progress in the chunks is reported to the request's stream event listener
  * (as `tool-call-start` / `tool-call-delta`).
  *
+ * The request's {@link ChatClientRequest.signal} is passed to the model
+ * (`stream(prompt, { signal })`); when it aborts before the stream's end, iteration throws
+ * `RequestAbortedError` at once, even if the model ignores the signal or ends its stream quietly,
+ * and the model's stream is returned. A signal already aborted throws without calling the model.
+ *
+ * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelStreamAdvisor`
  */
 export class ChatModelStreamAdvisor implements StreamAdvisor {
@@ -25,14 +38,17 @@ export class ChatModelStreamAdvisor implements StreamAdvisor {
 
   /**
    * @returns the model's chunks with the request's context
+   * @throws RequestAbortedError (when iterated) when the request's signal is aborted before the stream's end
    * @throws whatever the model's `stream` (or `call`) throws
    */
   async *adviseStream(request: ChatClientRequest, _chain: StreamAdvisorChain): AsyncGenerator<ChatClientResponse> {
     const listener = streamEventListenerOf(request.context);
     const model = this.chatModel;
+    const signal = request.signal;
+    RequestAbortedError.throwIfAborted(signal);
     const chunks: AsyncIterable<ChatResponse> = isStreamingChatModel(model)
-      ? model.stream(request.prompt)
-      : single(() => model.call(request.prompt));
+      ? abortableStream(model.stream(request.prompt, { signal }), signal)
+      : single(() => untilAborted(model.call(request.prompt, { signal }), signal));
     for await (const chatResponse of chunks) {
       if (listener) {
         for (const generation of chatResponse.results) {

@@ -73,13 +73,14 @@ interface PendingGroup {
  * {@link repairToolCallHistory} (orphan tool responses and unanswered tool calls are dropped, with a
  * warning in the log), so a provider never sees an invalid history.
  *
- * What is stored, and when — always whole groups, each in one atomic `ChatMemory.add`:
- * - a final answer: `[new user messages…, assistant answer(s)]`, after the model answered; when the
- *   request fails nothing of the turn is stored;
- * - a tool call: the assistant's tool-call message is held back (with the turn's new user messages)
- *   until the request carrying its tool responses comes through, then
- *   `[user…, assistant(tool calls), tool responses]` is stored at once. A turn that ends without
- *   them (a failing tool, `returnDirect`, a call limit) leaves no half group behind.
+ * What is stored, and when — whole turns, each in one atomic `ChatMemory.add` once the model has
+ * given the turn's answer, so the conversation always ends with the last complete turn:
+ * - outside the loop: `[new user messages…, assistant answer(s)]`;
+ * - inside the loop: the turn's tool-call messages are held back (with the turn's new user
+ *   messages) and travel with the requests carrying their tool responses, and the whole turn
+ *   `[user…, assistant(tool calls), tool responses, …, assistant answer]` is stored with the answer.
+ * A turn that fails, is aborted (`abortSignal`), or ends without an answer from the model (a
+ * failing tool, `returnDirect`, a call limit) stores nothing: the conversation keeps its previous state.
  * Each model output is stored as its own message, so the text of the final round is never merged
  * into the tool-call message of an earlier round — on `.call()` and on `.stream()` alike (see
  * {@link MessageChatMemoryAdvisor.adviseStream}).
@@ -96,8 +97,8 @@ interface PendingGroup {
  * await client.prompt('My order is A123.').advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-42')).call().content();
  * ```
  * @remarks Departures from Spring: the user message is stored together with the answer instead of
- * before the model is called, tool-call messages are stored together with their responses, and
- * the history sent is repaired first. Spring requires the conversation id parameter; here the
+ * before the model is called, tool-call messages and their responses together with the turn's
+ * answer (Spring stores each message as its round passes), and the history sent is repaired first. Spring requires the conversation id parameter; here the
  * advisor's default applies.
  * @see Spring AI `MessageChatMemoryAdvisor`
  */
@@ -173,8 +174,8 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
    *
    * @returns the chunks of the rest of the chain; iterating again runs the turn again
    * @throws (when iterated) ChatClientConfigurationError for a bad conversation id parameter, and
-   * whatever the chat memory or the chain throws. A stream that fails, or is abandoned before its
-   * end, stores nothing of the failed stream: the conversation keeps its previous state.
+   * whatever the chat memory or the chain throws. A stream that fails, is aborted, or is abandoned
+   * before its end stores nothing of its turn: the conversation keeps its previous state.
    * @remarks Spring stores the aggregate of the whole stream; outside the loop that includes the
    * text the model wrote before calling a tool. Here, as on the call path, only the final answer is stored.
    */
@@ -208,7 +209,8 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
 
   /**
    * Reads the conversation and builds the request sent on; when the request carries the tool
-   * responses of a held-back tool call, stores that whole group first.
+   * responses of a held-back tool call, the turn so far is put in front of them (and stored later,
+   * with the turn's answer).
    *
    * @param request - the request as it reached this advisor
    * @returns the request to send on, and what {@link MessageChatMemoryAdvisor.after} needs
@@ -220,20 +222,14 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
     const system = systemIndex < 0 ? undefined : instructions[systemIndex];
     const rest = instructions.filter((_, index) => index !== systemIndex);
 
-    let history = await this.chatMemory.get(conversationId);
+    const history = await this.chatMemory.get(conversationId);
     let unsaved = rest.slice(overlapLength(history, rest));
     const last = unsaved[unsaved.length - 1];
     if (last instanceof ToolResponseMessage) {
-      const pending = this.#takePending(conversationId, last);
-      const held = pending?.messages ?? [];
-      const group = this.#repaired([...held, ...unsaved.slice(overlapLength(held, unsaved))], conversationId);
-      if (group.length > 0) {
-        await this.chatMemory.add(conversationId, group);
-        history = await this.chatMemory.get(conversationId);
-      }
-      unsaved = [];
-      const missing = group.slice(overlapLength(history, group));
-      history = [...history, ...missing];
+      // A later round of a turn: the turn so far (held back with its tool call) and the tool
+      // responses go on unsaved, to be stored with the turn's answer.
+      const held = this.#takePending(conversationId, last)?.messages ?? [];
+      unsaved = this.#repaired([...held, ...unsaved.slice(overlapLength(held, unsaved))], conversationId);
     }
     const toSend = this.#repaired([...(system === undefined ? [] : [system]), ...history, ...unsaved], conversationId);
     return {
@@ -244,8 +240,8 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   }
 
   /**
-   * Stores the answer with the turn's new messages, or holds a tool-call message back until its
-   * tool responses arrive.
+   * Stores the answer with the turn's new messages, or holds the turn so far (ending in a
+   * tool-call message) back until its tool responses arrive.
    *
    * @param response - what the rest of the chain answered
    * @param round - what {@link MessageChatMemoryAdvisor.before} returned for the same request

@@ -1,5 +1,22 @@
-import { type ChatMemoryRepository, MessageWindowChatMemory } from '@sprout-ai/chat-client';
-import { AssistantMessage, type Message, SystemMessage, ToolResponseMessage, UserMessage } from '@sprout-ai/core';
+import { once } from 'node:events';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  ChatClient,
+  type ChatMemoryRepository,
+  MessageChatMemoryAdvisor,
+  MessageWindowChatMemory,
+  ToolCallingAdvisor,
+} from '@sprout-ai/chat-client';
+import {
+  AssistantMessage,
+  FunctionToolCallback,
+  type Message,
+  SystemMessage,
+  ToolResponseMessage,
+  UserMessage,
+} from '@sprout-ai/core';
+import { OpenAiChatModel } from '@sprout-ai/openai';
+import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
 
 /** A store under test: a fresh, empty repository plus more instances on the same store. */
 export interface ContractStore {
@@ -158,6 +175,54 @@ export function chatMemoryRepositoryContract(setUp: () => Promise<ContractStore>
         // responses, so they go with their call (4 messages remain)
         const stored = await store.another().findByConversationId('c-1');
         expect(texts(stored)).toEqual(['a2', 'u3', 'a3', 'u4']);
+      });
+    });
+
+    describe.each([
+      ['outside the tool loop', undefined],
+      ['inside the tool loop', ToolCallingAdvisor.DEFAULT_ORDER + 1],
+    ] as const)('when a ChatClient turn is aborted after a tool round, memory %s', (_placement, order) => {
+      it.each(['call', 'stream'] as const)('should keep exactly the previous turn on .%s()', async (mode) => {
+        const controller = new AbortController();
+        const server = await OpenAiWireServer.start({
+          script: [
+            chatCompletion({ content: 'a1' }),
+            chatCompletion({ toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{}' }] }),
+            async (_body, _index, { signal }) => {
+              controller.abort();
+              await once(signal, 'abort');
+              return chatCompletion({ content: 'never sent' });
+            },
+          ],
+        });
+        try {
+          const memory = MessageWindowChatMemory.builder().chatMemoryRepository(store.repository).build();
+          const advisor = MessageChatMemoryAdvisor.builder(memory);
+          const client = ChatClient.builder(new OpenAiChatModel({ baseUrl: server.baseUrl, maxRetries: 0 }))
+            .defaultTools(
+              FunctionToolCallback.builder('lookup', () => 'found')
+                .inputSchema({ type: 'object' })
+                .build(),
+            )
+            .defaultAdvisors((order === undefined ? advisor : advisor.order(order)).build())
+            .build();
+          const turn = (text: string) =>
+            client.prompt(text).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-1'));
+          await turn('u1').call().content();
+
+          const aborted = turn('u2').abortSignal(controller.signal);
+          const done =
+            mode === 'call'
+              ? aborted.call().content()
+              : (async () => {
+                  for await (const _text of aborted.stream().content());
+                })();
+
+          await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+          expect(texts(await store.another().findByConversationId('c-1'))).toEqual(['u1', 'a1']);
+        } finally {
+          await server.close();
+        }
       });
     });
 

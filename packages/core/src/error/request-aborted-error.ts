@@ -42,7 +42,11 @@ export class RequestAbortedError extends SproutError {
 }
 
 function describeReason(reason: unknown): string {
-  if (reason instanceof Error && reason.name !== 'AbortError' && reason.message !== '') return ` (${reason.message})`;
-  if (typeof reason === 'string' && reason !== '') return ` (${reason})`;
-  return '';
+  if (typeof reason === 'string') return reason === '' ? '' : ` (${reason})`;
+  // Duck-typed: the reason may be an error of another realm (a DOMException seen from a vm context).
+  const { name, message } = (typeof reason === 'object' && reason !== null ? reason : {}) as {
+    name?: unknown;
+    message?: unknown;
+  };
+  return typeof message === 'string' && message !== '' && name !== 'AbortError' ? ` (${message})` : '';
 }

@@ -30,6 +30,22 @@ describe(ScriptedChatModel, () => {
       expect(response.result?.output.text).toBe('1:2');
     });
 
+    it('should pass the request options to a function step, on call and on stream', async () => {
+      const seen: (AbortSignal | undefined)[] = [];
+      const step = (_prompt: Prompt, _index: number, options: { signal?: AbortSignal }) => {
+        seen.push(options.signal);
+        return assistantText('ok');
+      };
+      const model = new ScriptedChatModel([step, step, step]);
+      const { signal } = new AbortController();
+
+      await model.call(new Prompt('a'), { signal });
+      for await (const _chunk of model.stream(new Prompt('b'), { signal }));
+      await model.call(new Prompt('c'));
+
+      expect(seen).toEqual([signal, signal, undefined]);
+    });
+
     describe('when the script is exhausted', () => {
       it('should reject with ScriptExhaustedError naming the call and the script length', async () => {
         const model = new ScriptedChatModel([assistantText('only')]);

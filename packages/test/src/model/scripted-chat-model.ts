@@ -3,6 +3,7 @@ import {
   ChatResponse,
   TOOL_CALL_DELTAS_METADATA_KEY,
   type ChatModel,
+  type ChatModelRequestOptions,
   type ChatOptions,
   type Generation,
   type Prompt,
@@ -12,12 +13,18 @@ import {
 import { ScriptExhaustedError } from '../script-exhausted-error';
 
 /**
- * A step computed from the prompt.
+ * A step computed from the prompt. It may be async: the answer waits for it.
  *
  * @param prompt - the prompt the model was called with
  * @param index - 0-based index of the call
+ * @param options - the call's request options; a step that waits can stop when `options.signal`
+ *   aborts (the double does not look at the signal itself)
  */
-export type ScriptedChatStepFunction = (prompt: Prompt, index: number) => ChatResponse | Promise<ChatResponse>;
+export type ScriptedChatStepFunction = (
+  prompt: Prompt,
+  index: number,
+  options: ChatModelRequestOptions,
+) => ChatResponse | Promise<ChatResponse>;
 
 /** One entry of a {@link ScriptedChatModel} script: a fixed response, or a function of the prompt. */
 export type ScriptedChatStep = ChatResponse | ScriptedChatStepFunction;
@@ -78,10 +85,11 @@ export class ScriptedChatModel implements ChatModel, StreamingChatModel {
    * Records the prompt and plays the next step.
    *
    * @param prompt - the request
+   * @param options - handed to a step function as it is
    * @returns the step's response
    * @throws ScriptExhaustedError when every step has been played
    */
-  async call(prompt: Prompt): Promise<ChatResponse> {
+  async call(prompt: Prompt, options: ChatModelRequestOptions = {}): Promise<ChatResponse> {
     const index = this.received.length;
     this.received.push(prompt);
     const step = this.script[index];
@@ -92,7 +100,7 @@ export class ScriptedChatModel implements ChatModel, StreamingChatModel {
         requestIndex: index,
       });
     }
-    return typeof step === 'function' ? await step(prompt, index) : step;
+    return typeof step === 'function' ? await step(prompt, index, options) : step;
   }
 
   /**
@@ -104,15 +112,16 @@ export class ScriptedChatModel implements ChatModel, StreamingChatModel {
    * Nothing is played until the result is iterated; each iteration plays the next step.
    *
    * @param prompt - the request
+   * @param options - handed to a step function as it is
    * @returns the chunks of the step's response
    * @throws ScriptExhaustedError (when iterated) when every step has been played
    */
-  stream(prompt: Prompt): AsyncIterable<ChatResponse> {
-    return { [Symbol.asyncIterator]: () => this.streamStep(prompt) };
+  stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
+    return { [Symbol.asyncIterator]: () => this.streamStep(prompt, options) };
   }
 
-  private async *streamStep(prompt: Prompt): AsyncGenerator<ChatResponse> {
-    const response = await this.call(prompt);
+  private async *streamStep(prompt: Prompt, options?: ChatModelRequestOptions): AsyncGenerator<ChatResponse> {
+    const response = await this.call(prompt, options);
     const { usage: _usage, ...metadata } = response.metadata;
     const size = this.fragmentSize;
     for (const [index, generation] of response.results.entries()) {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import OpenAI from 'openai';
 import { chatCompletion } from './chat-completion';
 import { OpenAiWireServer } from './openai-wire-server';
@@ -244,6 +245,123 @@ describe(OpenAiWireServer, () => {
 
     it('should cut a body into equal pieces with splitEvery', () => {
       expect(splitEvery(4)(10)).toEqual([4, 8]);
+    });
+  });
+
+  describe('when the client aborts a request', () => {
+    it('should abort the waiting step function and report the exchange closed by the client', async () => {
+      let arrived!: () => void;
+      const stepWaiting = new Promise<void>((resolve) => (arrived = resolve));
+      let stepSignal: AbortSignal | undefined;
+      server = await OpenAiWireServer.start({
+        script: [
+          async (_body, _index, { signal }) => {
+            stepSignal = signal;
+            arrived();
+            await once(signal, 'abort');
+            return chatCompletion({ content: 'never sent' });
+          },
+        ],
+      });
+      const controller = new AbortController();
+
+      const call = clientFor(server).chat.completions.create(
+        { model: 'm', messages: [{ role: 'user', content: 'x' }] },
+        { signal: controller.signal },
+      );
+      await stepWaiting;
+      controller.abort();
+
+      await expect(call).rejects.toBeInstanceOf(OpenAI.APIUserAbortError);
+      await expect(server.recordedRequests[0].ended).resolves.toBe('closed-by-client');
+      expect(stepSignal?.aborted).toBe(true);
+    });
+
+    it('should report an exchange that was answered in full as answered', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'done' })] });
+
+      await clientFor(server).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+
+      await expect(server.recordedRequests[0].ended).resolves.toBe('answered');
+    });
+  });
+
+  describe('when an SSE step holds the stream', () => {
+    function holdingStep(until?: PromiseLike<unknown>) {
+      return {
+        sse: sseFromChatCompletion(chatCompletion({ content: 'Hello there, friend' })),
+        hold: { afterPieces: 2, until },
+      };
+    }
+
+    it('should write the pieces before the hold, then the rest once it is released', async () => {
+      let release!: () => void;
+      server = await OpenAiWireServer.start({ script: [holdingStep(new Promise<void>((r) => (release = r)))] });
+      const stream = await clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        stream: true,
+      });
+      const iterator = stream[Symbol.asyncIterator]();
+
+      const first = await iterator.next();
+      const second = await iterator.next();
+      const third = iterator.next();
+      const stillHeld = await Promise.race([
+        third.then(() => false),
+        new Promise((r) => setTimeout(() => r(true), 50)),
+      ]);
+      release();
+      let text = `${first.value?.choices[0]?.delta.content ?? ''}${second.value?.choices[0]?.delta.content ?? ''}`;
+      for (let next = await third; next.done !== true; next = await iterator.next()) {
+        text += next.value.choices[0]?.delta.content ?? '';
+      }
+
+      expect(stillHeld).toBe(true);
+      expect(text).toBe('Hello there, friend');
+      await expect(server.recordedRequests[0].ended).resolves.toBe('answered');
+    });
+
+    it('should report the exchange closed by the client when the client aborts during the hold', async () => {
+      server = await OpenAiWireServer.start({ script: [holdingStep()] });
+      const controller = new AbortController();
+      const stream = await clientFor(server).chat.completions.create(
+        { model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true },
+        { signal: controller.signal },
+      );
+      const iterator = stream[Symbol.asyncIterator]();
+      await iterator.next();
+
+      controller.abort();
+
+      // the openai client ends an aborted stream without an error
+      await expect(
+        (async () => {
+          for (let next = await iterator.next(); next.done !== true; next = await iterator.next());
+        })(),
+      ).resolves.toBeUndefined();
+      await expect(server.recordedRequests[0].ended).resolves.toBe('closed-by-client');
+    });
+
+    it('should report the exchange closed by the server when the server is closed during the hold', async () => {
+      server = await OpenAiWireServer.start({ script: [holdingStep()] });
+      const stream = await clientFor(server).chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        stream: true,
+      });
+      const iterator = stream[Symbol.asyncIterator]();
+      await iterator.next();
+
+      await server.close();
+
+      await expect(server.recordedRequests[0].ended).resolves.toBe('closed-by-server');
+      // the client may still hold a piece it read before the cut; the stream then breaks off
+      await expect(
+        (async () => {
+          for (let next = await iterator.next(); next.done !== true; next = await iterator.next());
+        })(),
+      ).rejects.toThrow();
     });
   });
 

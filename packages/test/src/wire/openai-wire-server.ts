@@ -30,13 +30,30 @@ export interface WireErrorStep {
  */
 export type WireStepResult = WireChatCompletion | WireErrorStep | WireSseStep;
 
+/** What a {@link WireStepFunction} can see of the exchange besides the request body. */
+export interface WireStepContext {
+  /**
+   * Aborts when the client closes the request before the answer was sent in full (it aborted the
+   * request or dropped the connection), or the server is closed. A step that waits — to hold an
+   * answer back while the test acts — should stop waiting then; what it returns afterwards is not sent.
+   *
+   * @example `async (_body, _index, { signal }) => { await once(signal, 'abort'); return chatCompletion({ content: 'never sent' }); }`
+   */
+  readonly signal: AbortSignal;
+}
+
 /**
- * A step computed from the request.
+ * A step computed from the request. It may be async: the answer waits for it (a scripted delay).
  *
  * @param body - the parsed request body
  * @param index - 0-based index of the request among the chat-completion requests served
+ * @param context - the exchange's signal (see {@link WireStepContext})
  */
-export type WireStepFunction = (body: WireChatRequest, index: number) => WireStepResult | Promise<WireStepResult>;
+export type WireStepFunction = (
+  body: WireChatRequest,
+  index: number,
+  context: WireStepContext,
+) => WireStepResult | Promise<WireStepResult>;
 
 /** One entry of a script: a fixed answer, or a function of the request. */
 export type WireScriptStep = WireStepResult | WireStepFunction;
@@ -50,6 +67,13 @@ export type OpenAiWireServerOptions = (
   readonly port?: number;
 };
 
+/**
+ * How an exchange ended: `answered` — the whole answer was sent; `closed-by-client` — the client
+ * closed the request first (aborted it, or dropped the connection); `closed-by-server` —
+ * {@link OpenAiWireServer.close} cut it off.
+ */
+export type WireExchangeEnd = 'answered' | 'closed-by-client' | 'closed-by-server';
+
 /** A chat-completion request as the server received it. */
 export interface RecordedWireRequest {
   /** Request path including any query string, e.g. `/v1/chat/completions`. */
@@ -57,6 +81,11 @@ export interface RecordedWireRequest {
   /** Request headers (lower-case names), e.g. `authorization`. */
   readonly headers: IncomingHttpHeaders;
   readonly body: WireChatRequest;
+  /**
+   * Settles once the exchange is over, with how it ended; e.g. a test that aborts a request checks
+   * `await expect(server.recordedRequests[0].ended).resolves.toBe('closed-by-client')`.
+   */
+  readonly ended: Promise<WireExchangeEnd>;
 }
 
 const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
@@ -71,6 +100,11 @@ const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
  * piece, cut where the step says; a `chat.completion` step is streamed as OpenAI would (see
  * `sseFromChatCompletion`). Answers the server makes up itself carry `x-should-retry: false`, so
  * the `openai` client does not retry them.
+ *
+ * To test cancellation, an answer can be held back: a step function may wait (its
+ * {@link WireStepContext.signal} aborts when the client gives up), and an SSE step can pause
+ * mid-stream ({@link WireSseStep.hold}). {@link RecordedWireRequest.ended} tells whether the
+ * client closed the request before the answer was complete.
  *
  * @example
  * ```ts
@@ -96,6 +130,7 @@ export class OpenAiWireServer {
   private readonly bodies: WireChatRequest[] = [];
   private served = 0;
   private closed?: Promise<void>;
+  private closing = false;
 
   private constructor(
     private readonly server: Server,
@@ -142,6 +177,7 @@ export class OpenAiWireServer {
 
   /** Stops listening and drops open keep-alive connections. Safe to call twice. */
   async close(): Promise<void> {
+    this.closing = true;
     this.closed ??= new Promise<void>((resolve, reject) => {
       this.server.close((error) => (error ? reject(error) : resolve()));
       this.server.closeAllConnections();
@@ -168,6 +204,14 @@ export class OpenAiWireServer {
       );
       return;
     }
+    const exchange = new AbortController();
+    const ended = new Promise<WireExchangeEnd>((resolve) => {
+      res.once('close', () => {
+        const end = res.writableFinished ? 'answered' : this.closing ? 'closed-by-server' : 'closed-by-client';
+        if (end !== 'answered') exchange.abort(new Error(`the exchange was ${end}`));
+        resolve(end);
+      });
+    });
     const text = await readBody(req);
     let body: unknown;
     try {
@@ -183,12 +227,12 @@ export class OpenAiWireServer {
     }
     const request = body as WireChatRequest;
     this.bodies.push(request);
-    this.recorded.push({ path, headers: req.headers, body: request });
+    this.recorded.push({ path, headers: req.headers, body: request, ended });
 
-    await this.respond(request, res);
+    await this.respond(request, res, exchange.signal);
   }
 
-  private async respond(request: WireChatRequest, res: ServerResponse): Promise<void> {
+  private async respond(request: WireChatRequest, res: ServerResponse, signal: AbortSignal): Promise<void> {
     const index = this.served++;
     const step = this.stepAt(index);
     if (step === undefined) {
@@ -203,12 +247,14 @@ export class OpenAiWireServer {
     }
     let result: WireStepResult;
     try {
-      result = typeof step === 'function' ? await step(request, index) : step;
+      result = typeof step === 'function' ? await step(request, index, { signal }) : step;
     } catch (error) {
+      if (signal.aborted) return;
       const message = `OpenAiWireServer step for request #${index + 1} threw: ${messageOf(error)}`;
       sendJson(res, 500, errorBody(message, 'script_error'), true);
       return;
     }
+    if (signal.aborted) return;
     if (isErrorStep(result)) {
       sendRaw(res, result.status, result.body, result.headers);
     } else if (isSseStep(result)) {
@@ -217,9 +263,9 @@ export class OpenAiWireServer {
         sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
         return;
       }
-      await sendSse(res, result);
+      await sendSse(res, result, signal);
     } else if (request.stream === true) {
-      await sendSse(res, { sse: sseFromChatCompletion(result) });
+      await sendSse(res, { sse: sseFromChatCompletion(result) }, signal);
     } else {
       sendJson(res, 200, result, false);
     }
@@ -239,18 +285,42 @@ function isSseStep(result: WireStepResult): result is WireSseStep {
   return typeof (result as { sse?: unknown }).sse === 'string';
 }
 
-/** Writes the stream piece by piece, yielding to the event loop between pieces so reads are cut there. */
-async function sendSse(res: ServerResponse, step: WireSseStep): Promise<void> {
+/**
+ * Writes the stream piece by piece, yielding to the event loop between pieces so reads are cut
+ * there, and pausing where the step's `hold` says.
+ */
+async function sendSse(res: ServerResponse, step: WireSseStep, signal: AbortSignal): Promise<void> {
   res.socket?.setNoDelay(true);
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   res.flushHeaders();
-  for (const piece of ssePieces(step.sse, step.splitAt)) {
-    if (res.destroyed) return;
+  const pieces = ssePieces(step.sse, step.splitAt);
+  for (const [index, piece] of pieces.entries()) {
+    if (step.hold !== undefined && index === step.hold.afterPieces) await held(step.hold.until, signal);
+    if (res.destroyed || signal.aborted) return;
     await new Promise<void>((resolve) => res.write(piece, () => resolve()));
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
-  res.end();
+  if (step.hold !== undefined && step.hold.afterPieces >= pieces.length) await held(step.hold.until, signal);
+  if (!res.destroyed && !signal.aborted) res.end();
 }
+
+/** Settles when `until` settles (never, without it) or the exchange is over. */
+async function held(until: PromiseLike<unknown> | undefined, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let stop: (() => void) | undefined;
+  const closed = new Promise<void>((resolve) => {
+    stop = resolve;
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  const released = until === undefined ? [] : [Promise.resolve(until).then(noop, noop)];
+  try {
+    await Promise.race([closed, ...released]);
+  } finally {
+    if (stop !== undefined) signal.removeEventListener('abort', stop);
+  }
+}
+
+function noop(): void {}
 
 function errorBody(message: string, type: string): { error: { message: string; type: string; code: null } } {
   return { error: { message, type, code: null } };

@@ -15,6 +15,15 @@ export interface WireSseStep {
    * body's byte length returning them. Default: one write per event.
    */
   readonly splitAt?: readonly number[] | ((byteLength: number) => readonly number[]);
+  /**
+   * Pauses the stream mid-way, so a test can act (abort the request, look at state) while the
+   * client holds an unfinished stream: the first `afterPieces` pieces (events, or the `splitAt`
+   * cuts) are written, then nothing more until `until` settles — without `until`, until the client
+   * closes the request or the server is closed. The rest is then written, if the client is still there.
+   *
+   * @example `{ sse: sseFromChatCompletion(chatCompletion({ content: 'Hello there' })), hold: { afterPieces: 2 } }`
+   */
+  readonly hold?: { readonly afterPieces: number; readonly until?: PromiseLike<unknown> };
 }
 
 /** Options of {@link sseFromChatCompletion}. */

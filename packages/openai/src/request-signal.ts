@@ -1,0 +1,100 @@
+import { RequestAbortedError } from '@sprout-ai/core';
+
+/**
+ * The cancellation of one request to the `openai` client, linked to the caller's `AbortSignal`
+ * (internal to this package).
+ *
+ * - {@link RequestSignal.signal} is what the client is given. The client adds an `abort` listener
+ *   to the signal of every request and never removes it, so the caller's own signal, shared by
+ *   many requests (the rounds of a tool loop, an application-wide shutdown signal), would collect
+ *   one listener per request. The link is the only listener on the caller's signal, and
+ *   {@link RequestSignal.release} removes it.
+ * - {@link RequestSignal.race} rejects as soon as the caller aborts, also while the client is
+ *   waiting to retry (it looks at its signal only between attempts).
+ * - {@link RequestSignal.abortedError} maps whatever the client threw once the caller has aborted
+ *   (`APIUserAbortError`, a fetch `AbortError`) to one {@link RequestAbortedError}.
+ */
+export class RequestSignal {
+  /** The signal to give the `openai` client; `undefined` when the caller gave none. */
+  readonly signal: AbortSignal | undefined;
+  readonly #caller: AbortSignal | undefined;
+  readonly #unlink: (() => void) | undefined;
+
+  /** @param caller - the caller's signal, if any */
+  constructor(caller: AbortSignal | undefined) {
+    this.#caller = caller;
+    if (caller === undefined) return;
+    const controller = new AbortController();
+    this.signal = controller.signal;
+    if (caller.aborted) {
+      controller.abort(caller.reason);
+      return;
+    }
+    const abort = (): void => controller.abort(caller.reason);
+    caller.addEventListener('abort', abort, { once: true });
+    this.#unlink = () => caller.removeEventListener('abort', abort);
+  }
+
+  /** True when the caller has aborted. */
+  get aborted(): boolean {
+    return this.#caller?.aborted === true;
+  }
+
+  /**
+   * The error to throw instead of `error` when the caller has aborted, else `undefined`.
+   *
+   * @param error - what the request threw
+   */
+  abortedError(error: unknown): RequestAbortedError | undefined {
+    if (this.#caller?.aborted !== true) return undefined;
+    return error instanceof RequestAbortedError ? error : RequestAbortedError.of(this.#caller);
+  }
+
+  /**
+   * @throws RequestAbortedError when the caller has aborted
+   */
+  throwIfAborted(): void {
+    RequestAbortedError.throwIfAborted(this.#caller);
+  }
+
+  /**
+   * `promise`, or a rejection with {@link RequestAbortedError} as soon as the caller aborts.
+   *
+   * @param promise - the client's answer
+   */
+  race<T>(promise: PromiseLike<T>): Promise<T> {
+    const caller = this.#caller;
+    const signal = this.signal;
+    if (caller === undefined || signal === undefined) return Promise.resolve(promise);
+    if (signal.aborted) {
+      Promise.resolve(promise).catch(() => undefined);
+      return Promise.reject(RequestAbortedError.of(caller));
+    }
+    // Listens on the per-request signal, never on the caller's; the loser is still handled by race.
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(RequestAbortedError.of(caller)), { once: true });
+    });
+    return Promise.race([promise, aborted]);
+  }
+
+  /**
+   * The chunks of a stream, ending with {@link RequestAbortedError} when the caller aborts: the
+   * `openai` client ends an aborted stream as if it were complete, which would pass a cut-off answer
+   * for a whole one.
+   *
+   * @param chunks - the client's stream
+   * @throws RequestAbortedError (when iterated) when the caller aborts before the stream's end
+   */
+  async *guard<T>(chunks: AsyncIterable<T>): AsyncGenerator<T> {
+    for await (const chunk of chunks) {
+      this.throwIfAborted();
+      yield chunk;
+    }
+    this.throwIfAborted();
+  }
+
+  /** Removes the link from the caller's signal; call it once the request (its stream included) is over. */
+  release(): void {
+    this.#unlink?.();
+  }
+}
