@@ -56,6 +56,7 @@ export {
 export { ToolExecutionError } from './tool/execution/tool-execution-error';
 export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
+export { untilAborted } from './util/until-aborted';
 
 // --- tool callbacks (converter, method/function callbacks, providers, schema registry) ---
 export { toolDefinition, type ToolDefinitionOptions } from './tool/definition/tool-definition';

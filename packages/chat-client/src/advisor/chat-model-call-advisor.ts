@@ -1,10 +1,9 @@
-import { type ChatModel, RequestAbortedError } from '@sprout-ai/core';
+import { type ChatModel, RequestAbortedError, untilAborted } from '@sprout-ai/core';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { LOWEST_PRECEDENCE } from './api/ordered';
-import { untilAborted } from './until-aborted';
 
 /**
  * The last advisor of every chain: sends the request's prompt to the model, once, and never calls

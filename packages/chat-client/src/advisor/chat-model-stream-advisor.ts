@@ -4,6 +4,7 @@ import {
   RequestAbortedError,
   isStreamingChatModel,
   toolCallDeltasOf,
+  untilAborted,
 } from '@sprout-ai/core';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
@@ -11,7 +12,7 @@ import { streamEventListenerOf } from '../stream/chat-client-stream-event';
 import { LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
-import { abortableStream, untilAborted } from './until-aborted';
+import { abortableStream } from './until-aborted';
 
 /**
  * The last advisor of every `.stream()` chain: streams the request's prompt from the model, once,

@@ -1,34 +1,4 @@
-import { RequestAbortedError } from '@sprout-ai/core';
-
-/**
- * `promise`, or a rejection with {@link RequestAbortedError} as soon as `signal` aborts, whichever
- * comes first (internal). A model that ignores the signal it was given cannot hold the request up;
- * its late answer or error is dropped (handled, never an unhandled rejection).
- *
- * @param promise - the model's answer
- * @param signal - the request's signal; without one, `promise` is returned as it is
- */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) {
-    promise.catch(ignore);
-    return Promise.reject(RequestAbortedError.of(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => reject(RequestAbortedError.of(signal));
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error as Error);
-      },
-    );
-  });
-}
+import { RequestAbortedError, untilAborted } from '@sprout-ai/core';
 
 /**
  * The chunks of `chunks`, ending with {@link RequestAbortedError} as soon as `signal` aborts
@@ -88,5 +58,3 @@ async function returnQuietly(iterator: AsyncIterator<unknown>): Promise<void> {
     // the stream failed while it was being closed; the request's own error (or abort) stands
   }
 }
-
-function ignore(): void {}

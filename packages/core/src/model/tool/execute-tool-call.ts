@@ -4,6 +4,7 @@ import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
+import { untilAborted } from '../../util/until-aborted';
 import { capToolResult } from './cap-tool-result';
 import type { PreparedToolCall } from './prepared-tool-call';
 import type { ToolCallOutcome } from './tool-call-outcome';
@@ -57,7 +58,7 @@ export async function executeToolCall(
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   try {
     const work = invoke(call, callback, toolContext);
-    const text = await (signal === undefined ? work : untilAborted(work, signal));
+    const text = await untilAborted(work, signal, abortReason);
     return outcome('success', text);
   } catch (thrown) {
     RequestAbortedError.throwIfAborted(env.requestSignal);
@@ -114,22 +115,9 @@ async function invoke(call: PreparedToolCall, callback: ToolCallback, toolContex
   return (text as string | null | undefined) ?? '';
 }
 
-/** `work`, or a rejection with the signal's reason as soon as it aborts (a tool may ignore its signal). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+/** A call stops with its signal's reason: the request's abort, or its own timeout. */
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason;
 }
 
 function nameOf(value: unknown): string {
