@@ -1,4 +1,10 @@
-import { type ChatResponse, SystemMessage, ToolResponseMessage, type Usage } from '@sprout-ai/core';
+import {
+  type ChatResponse,
+  FunctionToolCallback,
+  SystemMessage,
+  ToolResponseMessage,
+  type Usage,
+} from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
 import { recordingTool } from './__fixtures__/tools';
 import type { Advisor } from './advisor/api/advisor';
@@ -45,6 +51,34 @@ describe(ChatClient, () => {
   });
 
   describe('.stream', () => {
+    describe('when a tool is still running', () => {
+      it('should deliver its tool-call event at once, not with the next chunk', async () => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const waiting = FunctionToolCallback.builder('waitForUi', () => released.then(() => 'released'))
+          .inputSchema({ type: 'object', properties: {} })
+          .build();
+        const model = new ScriptedChatModel([assistantToolCalls([{ name: 'waitForUi' }]), assistantText('done')]);
+        const seen: string[] = [];
+
+        // The tool only answers once the consumer has seen its start: events held back until the
+        // next chunk would never arrive.
+        for await (const event of ChatClient.create(model).prompt('go').tools(waiting).stream().events()) {
+          seen.push(event.type);
+          if (event.type === 'tool-call') release();
+        }
+
+        expect(seen).toEqual([
+          'tool-call-start',
+          'tool-call-delta',
+          'tool-call',
+          'tool-result',
+          'text-delta',
+          'finish',
+        ]);
+      });
+    });
+
     describe('when no ToolAdvisor is configured', () => {
       it('should add a fresh ToolCallingAdvisor per request, once per spec, that runs the tools', async () => {
         const tool = recordingTool('lookup');

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { type Message, RequestAbortedError, ToolResponseMessage } from '@sprout-ai/core';
+import { FunctionToolCallback, type Message, RequestAbortedError, ToolResponseMessage } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import {
   OpenAiWireServer,
@@ -54,9 +54,10 @@ describe(MessageChatMemoryAdvisor, () => {
     const chatMemory = MessageWindowChatMemory.builder().build();
     const builder = MessageChatMemoryAdvisor.builder(chatMemory);
     const lookup = recordingTool('lookup', (input) => ({ id: input.id, status: 'shipped' }));
+    const slowLookup = stuckTool('slowLookup');
     const client = ChatClient.builder(model)
       .defaultSystem('You are the order desk.')
-      .defaultTools(lookup)
+      .defaultTools(lookup, slowLookup.callback)
       .defaultAdvisors((order === undefined ? builder : builder.order(order)).build())
       .build();
     const turn = (text: string, signal?: AbortSignal) => {
@@ -64,11 +65,46 @@ describe(MessageChatMemoryAdvisor, () => {
       return signal === undefined ? spec : spec.abortSignal(signal);
     };
     await turn('Hello').call().content();
-    return { server, chatMemory, lookup, turn, stored: async () => (await chatMemory.get('c-1')).map(summary) };
+    return {
+      server,
+      chatMemory,
+      lookup,
+      slowLookup: slowLookup.probe,
+      turn,
+      stored: async () => (await chatMemory.get('c-1')).map(summary),
+    };
   }
 
   describe('.adviseCall', () => {
     describe.each(PLACEMENTS)('when it sits %s', (_placement, order) => {
+      describe('when the turn is aborted while a tool runs', () => {
+        it('should abort the tool’s signal, reject with AbortError at once, send no further request, and keep the previous turn', async () => {
+          const controller = new AbortController();
+          const { server, lookup, slowLookup, turn, stored } = await afterOneTurn(
+            [
+              chatCompletion({
+                toolCalls: [
+                  { id: 'call_1', name: 'lookup', arguments: '{"id":"A1"}' },
+                  { id: 'call_2', name: 'slowLookup', arguments: '{"id":"B2"}' },
+                ],
+              }),
+              chatCompletion({ content: 'never asked' }),
+            ],
+            order,
+          );
+          void slowLookup.started.then(() => controller.abort());
+
+          const call = turn('Where are A1 and B2?', controller.signal).call().content();
+
+          await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
+          await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+          expect(slowLookup.signal?.aborted).toBe(true);
+          expect(lookup.records).toHaveLength(1);
+          expect(server.requests).toHaveLength(2);
+          expect(await stored()).toEqual(PREVIOUS_TURN);
+        });
+      });
+
       describe('when the turn is aborted during its model request', () => {
         it('should reject with AbortError, close the HTTP request, and keep exactly the previous turn', async () => {
           const controller = new AbortController();
@@ -143,6 +179,32 @@ describe(MessageChatMemoryAdvisor, () => {
 
   describe('.adviseStream', () => {
     describe.each(PLACEMENTS)('when it sits %s', (_placement, order) => {
+      describe('when the turn is aborted while a tool runs', () => {
+        it('should abort the tool’s signal, end the stream with AbortError, send no further request, and keep the previous turn', async () => {
+          const controller = new AbortController();
+          const { server, slowLookup, turn, stored } = await afterOneTurn(
+            [
+              chatCompletion({ toolCalls: [{ id: 'call_2', name: 'slowLookup', arguments: '{"id":"B2"}' }] }),
+              chatCompletion({ content: 'never asked' }),
+            ],
+            order,
+          );
+          void slowLookup.started.then(() => controller.abort());
+          const seen: string[] = [];
+
+          const consumed = (async () => {
+            for await (const event of turn('Where is B2?', controller.signal).stream().events()) seen.push(event.type);
+          })();
+
+          await expect(consumed).rejects.toMatchObject({ name: 'AbortError' });
+          expect(slowLookup.signal?.aborted).toBe(true);
+          expect(seen).toContain('tool-call');
+          expect(seen).not.toContain('tool-result');
+          expect(server.requests).toHaveLength(2);
+          expect(await stored()).toEqual(PREVIOUS_TURN);
+        });
+      });
+
       describe('when the turn is aborted mid-stream', () => {
         it('should throw AbortError after the text that arrived, close the HTTP request, and keep exactly the previous turn', async () => {
           const { server, turn, stored } = await afterOneTurn([heldStream()], order);
@@ -202,6 +264,25 @@ describe(MessageChatMemoryAdvisor, () => {
     });
   });
 });
+
+/**
+ * A tool that never answers on its own (it ignores its signal): `started` resolves when it is
+ * called, `signal` is the signal it got.
+ */
+function stuckTool(name: string) {
+  let markStarted!: () => void;
+  const probe: { signal?: AbortSignal; readonly started: Promise<void> } = {
+    started: new Promise<void>((resolve) => (markStarted = resolve)),
+  };
+  const callback = FunctionToolCallback.builder(name, (_input, context) => {
+    probe.signal = context.signal;
+    markStarted();
+    return new Promise<string>(() => undefined);
+  })
+    .inputSchema({ type: 'object', properties: { id: { type: 'string' } } })
+    .build();
+  return { callback, probe };
+}
 
 function summary(message: Message): string {
   if (message instanceof ToolResponseMessage) return `tool:${message.responses.map((r) => r.id).join(',')}`;

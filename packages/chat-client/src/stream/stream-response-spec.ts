@@ -68,15 +68,52 @@ export class StreamResponseSpec {
   }
 
   private async *streamEvents(): AsyncGenerator<ChatClientStreamEvent> {
-    const queue: ChatClientStreamEvent[] = [];
+    // Events arrive between chunks too (a tool call starts and ends while no chunk flows), so they
+    // are passed on as they come, not only when the next chunk arrives.
+    const pending: ChatClientStreamEvent[] = [];
+    let wake: (() => void) | undefined;
+    const iterator = this.execute((event) => {
+      pending.push(event);
+      wake?.();
+    })[Symbol.asyncIterator]();
     const aggregator = new ChatClientMessageAggregator();
-    for await (const response of this.execute((event) => queue.push(event))) {
-      yield* queue.splice(0);
-      aggregator.add(response);
-      const text = response.chatResponse?.result?.output.text;
-      if (text) yield { type: 'text-delta', text };
+    let next: Promise<{ result: IteratorResult<ChatClientResponse> } | { error: unknown }> | undefined;
+    let done = false;
+    try {
+      for (;;) {
+        next ??= iterator.next().then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        );
+        const settled =
+          pending.length > 0
+            ? undefined
+            : await Promise.race([next, new Promise<undefined>((r) => (wake = () => r(undefined)))]);
+        wake = undefined;
+        yield* pending.splice(0);
+        if (settled === undefined) continue;
+        next = undefined;
+        if ('error' in settled) {
+          done = true;
+          throw settled.error;
+        }
+        if (settled.result.done === true) {
+          done = true;
+          break;
+        }
+        const response = settled.result.value;
+        aggregator.add(response);
+        const text = response.chatResponse?.result?.output.text;
+        if (text) yield { type: 'text-delta', text };
+      }
+    } finally {
+      // A consumer that stops early ends the turn; a chunk still awaited is not waited for.
+      if (!done) {
+        const closing = Promise.resolve(iterator.return?.()).catch(() => undefined);
+        if (next === undefined) await closing;
+      }
     }
-    yield* queue.splice(0);
+    yield* pending.splice(0);
     const chatResponse = aggregator.result()?.chatResponse;
     const finishReason = [...(chatResponse?.results ?? [])].reverse().find((g) => g.metadata.finishReason)
       ?.metadata.finishReason;
