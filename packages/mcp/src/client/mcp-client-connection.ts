@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { createLogger } from '@sprout-ai/core';
+import { createLogger, untilAborted } from '@sprout-ai/core';
+import { callSignal } from './call-signal';
 import { McpConnectionError } from './mcp-connection-error';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -179,11 +180,12 @@ export class McpClientConnection {
    * @param toolName - the tool's name on the server
    * @param args - the arguments object
    * @param meta - sent as the request's `_meta` when not empty
-   * @param signal - cancels the call: the SDK sends the server `notifications/cancelled` for the
-   *   request and rejects
+   * @param signal - cancels the call: while the session is being opened the call rejects at once
+   *   (the session still opens, for later calls); once sent, the SDK sends the server
+   *   `notifications/cancelled` for the request. Nothing stays attached to it after the call.
    * @returns the server's result (which may have `isError: true`)
-   * @throws McpConnectionError, or the SDK's `McpError` (protocol error, timeout, connection closed),
-   *   or the signal's reason when it aborts
+   * @throws McpConnectionError, or the SDK's `McpError` (protocol error, timeout, connection closed)
+   * @throws the signal's reason when it aborts before the result arrives
    */
   async callTool(
     toolName: string,
@@ -191,16 +193,27 @@ export class McpClientConnection {
     meta?: Readonly<Record<string, unknown>>,
     signal?: AbortSignal,
   ): Promise<CallToolResult> {
-    const client = await this.session();
+    signal?.throwIfAborted();
     const params = {
       name: toolName,
       arguments: { ...(args ?? {}) },
       ...(meta !== undefined && Object.keys(meta).length > 0 ? { _meta: { ...meta } } : {}),
     };
-    return (await client.callTool(params, undefined, {
-      timeout: this.requestTimeoutMs,
-      ...(signal === undefined ? {} : { signal }),
-    })) as CallToolResult;
+    const request = callSignal(signal);
+    try {
+      const client = await untilAborted(this.session(), signal, (aborted) => aborted.reason);
+      return (await client.callTool(params, undefined, {
+        timeout: this.requestTimeoutMs,
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      })) as CallToolResult;
+    } catch (error) {
+      // The SDK rejects an aborted request with an McpError coded RequestTimeout; the caller's
+      // reason says what happened.
+      signal?.throwIfAborted();
+      throw error;
+    } finally {
+      request.dispose();
+    }
   }
 
   /** Ends the session (stopping a stdio child). Later requests fail. Safe to call twice. */
