@@ -20,6 +20,7 @@ export { ToolContext } from './chat/model/tool-context';
 
 export type { ToolDefinition } from './tool/definition/tool-definition';
 export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
+export { checkToolExecutionRules } from './tool/metadata/check-tool-execution-rules';
 export type { ToolCallback } from './tool/tool-callback';
 export { type ToolCallbackProvider, isToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
