@@ -20,6 +20,7 @@ export {
   SyncMcpToolCallbackProvider,
 } from './client/mcp-tool-callback-provider';
 export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
+export type { McpToolMetadataResolver } from './client/mcp-tool-metadata-resolver';
 export {
   toProviderSafeToolName,
   assignMcpToolNames,

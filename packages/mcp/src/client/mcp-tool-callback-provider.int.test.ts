@@ -4,6 +4,7 @@ import {
   DuplicateToolNameError,
   FunctionToolCallback,
   Prompt,
+  ToolCallingConfigurationError,
   type ToolCallingChatOptions,
 } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
@@ -243,6 +244,40 @@ describe(McpToolCallbackProvider, () => {
     it('should say how to load the tools when they were never listed', () => {
       provider = McpToolCallbackProvider.builder().connections(fixtureConnection()).build();
       expect(() => provider?.getToolCallbacks()).toThrow(/await McpToolCallbackProvider.create/);
+    });
+  });
+
+  describe('with toolMetadata', () => {
+    it('should give each tool the rules the resolver returns, over the defaults', async () => {
+      const seen: string[] = [];
+      provider = McpToolCallbackProvider.builder()
+        .connections(fixtureConnection('slow'))
+        .toolMetadata((info, tool) => {
+          seen.push(`${info.connectionName}/${tool.name}`);
+          return tool.name === 'sleep' ? { timeoutMs: 2_000, concurrency: 'exclusive' } : undefined;
+        })
+        .build();
+      const callbacks = await provider.refresh();
+      const byName = new Map(callbacks.map((c) => [c.toolDefinition.name, c.toolMetadata]));
+
+      expect(byName.get('sleep')).toEqual({ returnDirect: false, timeoutMs: 2_000, concurrency: 'exclusive' });
+      expect(byName.get('echo-params')).toEqual({ returnDirect: false });
+      expect(seen).toEqual(expect.arrayContaining(['slow/sleep', 'slow/echo-params']));
+    });
+
+    it('should fail create naming the tool and the rule when a rule is not allowed', async () => {
+      const connection = fixtureConnection('slow');
+
+      const error = await McpToolCallbackProvider.create({
+        connections: [connection],
+        toolMetadata: (_info, tool) => (tool.name === 'sleep' ? { timeoutMs: 0 } : undefined),
+      }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ToolCallingConfigurationError);
+      expect((error as Error).message).toBe(
+        "MCP tool 'sleep' of connection 'slow': timeoutMs got 0; expected a positive integer (milliseconds).",
+      );
+      expect(connection.connected).toBe(false);
     });
   });
 });

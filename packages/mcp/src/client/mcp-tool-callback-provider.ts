@@ -2,13 +2,15 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import {
   assertUniqueToolNames,
   createLogger,
+  DEFAULT_TOOL_METADATA,
   SproutError,
   type ToolCallback,
   type ToolCallbackProvider,
 } from '@sprout-ai/core';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallback } from './mcp-tool-callback';
-import type { McpToolFilter } from './mcp-tool-filter';
+import type { McpConnectionInfo, McpToolFilter } from './mcp-tool-filter';
+import type { McpToolMetadataResolver } from './mcp-tool-metadata-resolver';
 import { assignMcpToolNames } from './mcp-tool-names';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
@@ -22,6 +24,8 @@ export interface McpToolCallbackProviderOptions {
   readonly toolFilter?: McpToolFilter;
   /** Which tool-context entries travel as `_meta`. @defaultValue {@link McpMetaConverters.none} */
   readonly metaConverter?: ToolContextToMcpMetaConverter;
+  /** Each tool's timeout, concurrency, result cap and returnDirect. @defaultValue the defaults for every tool */
+  readonly toolMetadata?: McpToolMetadataResolver;
 }
 
 /**
@@ -31,7 +35,8 @@ export interface McpToolCallbackProviderOptions {
  * `refresh()` (also run by {@link McpToolCallbackProvider.create}) lists the tools of every
  * connection, drops the tools that need MCP task augmentation (`execution.taskSupport: "required"`,
  * which a plain `tools/call` cannot run) and those the filter rejects, names them with
- * {@link assignMcpToolNames} and builds one {@link McpToolCallback} each; `getToolCallbacks()`
+ * {@link assignMcpToolNames} and builds one {@link McpToolCallback} each, with the execution rules
+ * `toolMetadata` gives it (timeout, concurrency, result cap); `getToolCallbacks()`
  * returns that list until the next refresh. A server's `notifications/tools/list_changed` starts a
  * refresh in the background.
  *
@@ -50,11 +55,12 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
   readonly connections: readonly McpClientConnection[];
   private readonly toolFilter: McpToolFilter;
   private readonly metaConverter: ToolContextToMcpMetaConverter;
+  private readonly toolMetadata: McpToolMetadataResolver | undefined;
   private callbacks: readonly McpToolCallback[] | undefined;
   private refreshing: Promise<readonly McpToolCallback[]> | undefined;
 
   /**
-   * @param options - connections, filter and meta converter
+   * @param options - connections, filter, meta converter and execution rules
    * @throws SproutError when two connections share a name
    */
   constructor(options: McpToolCallbackProviderOptions) {
@@ -66,6 +72,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
     this.connections = [...options.connections];
     this.toolFilter = options.toolFilter ?? (() => true);
     this.metaConverter = options.metaConverter ?? McpMetaConverters.none();
+    this.toolMetadata = options.toolMetadata;
     for (const connection of this.connections) {
       connection.onToolListChanged = () => {
         this.refresh().catch((error: unknown) => {
@@ -78,9 +85,11 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
   /**
    * Builds a provider and lists its tools.
    *
-   * @param options - connections, filter and meta converter
+   * @param options - connections, filter, meta converter and execution rules
    * @returns the provider, tools loaded
    * @throws McpConnectionError when a server cannot be reached (every connection is closed then)
+   * @throws ToolCallingConfigurationError when `toolMetadata` gives a tool a rule that is not
+   *   allowed (every connection is closed then)
    */
   static async create(options: McpToolCallbackProviderOptions): Promise<McpToolCallbackProvider> {
     const provider = new McpToolCallbackProvider(options);
@@ -103,6 +112,8 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
    *
    * @returns the new callbacks
    * @throws McpConnectionError when a server cannot be reached (the previous list is kept)
+   * @throws ToolCallingConfigurationError when `toolMetadata` gives a tool a rule that is not
+   *   allowed (the previous list is kept)
    */
   async refresh(): Promise<readonly ToolCallback[]> {
     this.refreshing ??= this.load().finally(() => {
@@ -134,7 +145,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
     const listed = await Promise.all(
       this.connections.map(async (connection) => ({ connection, tools: await connection.listTools() })),
     );
-    const accepted: { connection: McpClientConnection; tool: McpTool }[] = [];
+    const accepted: { connection: McpClientConnection; info: McpConnectionInfo; tool: McpTool }[] = [];
     for (const { connection, tools } of listed) {
       const info = { connectionName: connection.name, serverInfo: connection.serverInfo };
       for (const tool of tools) {
@@ -145,16 +156,22 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
           );
           continue;
         }
-        if (this.toolFilter(info, tool)) accepted.push({ connection, tool });
+        if (this.toolFilter(info, tool)) accepted.push({ connection, info, tool });
       }
     }
     const names = assignMcpToolNames(
       accepted.map(({ connection, tool }) => ({ connectionName: connection.name, toolName: tool.name })),
     );
-    const callbacks = accepted.map(
-      ({ connection, tool }, i) =>
-        new McpToolCallback({ connection, tool, name: names[i], metaConverter: this.metaConverter }),
-    );
+    const callbacks = accepted.map(({ connection, info, tool }, i) => {
+      const rules = this.toolMetadata?.(info, tool);
+      return new McpToolCallback({
+        connection,
+        tool,
+        name: names[i],
+        metaConverter: this.metaConverter,
+        toolMetadata: rules === undefined ? undefined : { ...DEFAULT_TOOL_METADATA, ...rules },
+      });
+    });
     assertUniqueToolNames(callbacks);
     this.callbacks = Object.freeze(callbacks);
     return this.callbacks;
@@ -170,6 +187,7 @@ export class McpToolCallbackProviderBuilder {
   private list: McpClientConnection[] = [];
   private filter: McpToolFilter | undefined;
   private converter: ToolContextToMcpMetaConverter | undefined;
+  private metadata: McpToolMetadataResolver | undefined;
 
   /** Adds connections. */
   connections(...connections: McpClientConnection[]): this {
@@ -189,12 +207,19 @@ export class McpToolCallbackProviderBuilder {
     return this;
   }
 
+  /** Each tool's timeout, concurrency, result cap and returnDirect. @defaultValue the defaults for every tool */
+  toolMetadata(resolver: McpToolMetadataResolver): this {
+    this.metadata = resolver;
+    return this;
+  }
+
   /** A provider whose tools are not listed yet (call `await provider.refresh()`). */
   build(): McpToolCallbackProvider {
     return new McpToolCallbackProvider({
       connections: this.list,
       toolFilter: this.filter,
       metaConverter: this.converter,
+      toolMetadata: this.metadata,
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import {
+  checkToolExecutionRules,
   createLogger,
   DEFAULT_TOOL_METADATA,
   type PreparedToolArguments,
@@ -30,6 +31,12 @@ export interface McpToolCallbackOptions {
   readonly name?: string;
   /** Which tool-context entries travel as `_meta`. @defaultValue {@link McpMetaConverters.none} */
   readonly metaConverter?: ToolContextToMcpMetaConverter;
+  /**
+   * How the tool loop runs the tool's calls: `timeoutMs` (then its signal aborts, the server gets
+   * `notifications/cancelled` and the model reads a timeout error), `concurrency`,
+   * `maxResultChars` and `returnDirect`. @defaultValue {@link DEFAULT_TOOL_METADATA}
+   */
+  readonly toolMetadata?: ToolMetadata;
 }
 
 /**
@@ -46,7 +53,10 @@ export interface McpToolCallbackOptions {
  *    there is no content.
  *
  * A result with `isError: true`, a protocol error, a timeout or a server that went away becomes a
- * `ToolExecutionError`, so by default the model reads what happened and the loop goes on.
+ * `ToolExecutionError`, so by default the model reads what happened and the loop goes on. An
+ * aborted `toolContext.signal` is not a tool failure: the server gets `notifications/cancelled` and
+ * the call rejects with the signal's reason (the loop's `RequestAbortedError` or timeout).
+ * `toolMetadata` (e.g. `{ returnDirect: false, timeoutMs: 5_000 }`) gives the tool its rules in the loop.
  *
  * @see Spring AI `SyncMcpToolCallback` / `AsyncMcpToolCallback`
  * @remarks Async by nature (one class, not Sync/Async twins). Protocol errors are reported to the
@@ -55,7 +65,7 @@ export interface McpToolCallbackOptions {
  */
 export class McpToolCallback implements ToolCallback {
   readonly toolDefinition: ToolDefinition;
-  readonly toolMetadata: ToolMetadata = DEFAULT_TOOL_METADATA;
+  readonly toolMetadata: ToolMetadata;
   /** e.g. `MCP tool 'get-sum' of connection 'everything'`. */
   readonly source: string;
   /** The tool's name on the MCP server, sent in `tools/call`. */
@@ -70,7 +80,11 @@ export class McpToolCallback implements ToolCallback {
   private readonly metaConverter: ToolContextToMcpMetaConverter;
   private readonly argumentsParser: ToolArgumentsParser | undefined;
 
-  /** @param options - connection, listed tool, final name and meta converter */
+  /**
+   * @param options - connection, listed tool, final name, meta converter and execution rules
+   * @throws ToolCallingConfigurationError when the metadata's `concurrency`, `timeoutMs` or
+   *   `maxResultChars` is not allowed
+   */
   constructor(options: McpToolCallbackOptions) {
     const { connection, tool } = options;
     this.connection = connection;
@@ -86,6 +100,8 @@ export class McpToolCallback implements ToolCallback {
       inputSchema: JSON.stringify(normalizeMcpInputSchema(tool.inputSchema)),
     });
     this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
+    this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    checkToolExecutionRules(this.toolMetadata, this.source);
     this.argumentsParser = compiledParser(this.toolDefinition, this.source);
   }
 
