@@ -1,8 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolSchemaRegistry } from '@sprout-ai/core';
-import { captureLogLines } from '@sprout-ai/test';
+import {
+  DefaultToolCallingManager,
+  FunctionToolCallback,
+  Prompt,
+  RequestAbortedError,
+  type ToolContext,
+  ToolSchemaRegistry,
+} from '@sprout-ai/core';
+import { assistantToolCalls, captureLogLines } from '@sprout-ai/test';
 import { loadCase } from '../__fixtures__/cases';
 import { RECORD_TOOLS_MANIFEST, RecordTools } from '../__fixtures__/record-tools';
 import { McpClientConnection } from '../client/mcp-client-connection';
@@ -172,6 +179,71 @@ describe(McpToolServer, () => {
       } finally {
         await provider.close();
       }
+    });
+
+    describe('when the client cancels a call (notifications/cancelled)', () => {
+      /** A tool that runs until its signal aborts, then rejects as `fetch(url, { signal })` would. */
+      function waitingServer(): { server: McpToolServer; aborted: Promise<unknown> } {
+        let onAbort: (reason: unknown) => void = () => undefined;
+        const aborted = new Promise<unknown>((resolve) => (onAbort = resolve));
+        const wait = FunctionToolCallback.builder(
+          'wait',
+          (_input: object, context: ToolContext) =>
+            new Promise<string>((resolve, reject) => {
+              const timer = setTimeout(() => resolve('waited 20 s'), 20_000);
+              context.signal.addEventListener('abort', () => {
+                clearTimeout(timer);
+                onAbort(context.signal.reason);
+                reject(new Error(`stopped: ${String(context.signal.reason)}`));
+              });
+            }),
+        )
+          .description('Waits until cancelled')
+          .build();
+        return { server: new McpToolServer({ toolCallbacks: [wait] }), aborted };
+      }
+
+      async function waitThroughLoop(abortAfterMs: number): Promise<{ error: unknown; elapsedMs: number }> {
+        const served = waitingServer();
+        http = await served.server.listen();
+        const connection = new McpClientConnection({
+          name: 'w',
+          transport: { type: 'streamable-http', url: http.url },
+        });
+        const provider = await McpToolCallbackProvider.create({ connections: [connection] });
+        try {
+          const prompt = new Prompt('go', { toolCallbacks: [...provider.getToolCallbacks()] });
+          const controller = new AbortController();
+          setTimeout(() => controller.abort(), abortAfterMs);
+          const started = performance.now();
+          const error = await DefaultToolCallingManager.builder()
+            .build()
+            .executeToolCalls(prompt, assistantToolCalls([{ name: 'wait' }]), { signal: controller.signal })
+            .catch((e: unknown) => e);
+          const elapsedMs = performance.now() - started;
+          // The SDK's notifications/cancelled carries the client's reason as text.
+          await expect(
+            Promise.race([served.aborted, new Promise((resolve) => setTimeout(() => resolve('not aborted'), 5_000))]),
+          ).resolves.toBe('AbortError: This operation was aborted');
+          return { error, elapsedMs };
+        } finally {
+          await provider.close();
+        }
+      }
+
+      it("should abort the tool's toolContext.signal on the server, and log no failure", async () => {
+        const logs = captureLogLines();
+        try {
+          const { error, elapsedMs } = await waitThroughLoop(200);
+
+          expect(error).toBeInstanceOf(RequestAbortedError);
+          expect(elapsedMs).toBeLessThan(5_000);
+          const errors = (await logs.records()).filter((r) => (r.level as number) >= 50);
+          expect(errors).toEqual([]);
+        } finally {
+          logs.restore();
+        }
+      });
     });
 
     it('should refuse a Host header that is not the server address (DNS rebinding)', async () => {

@@ -116,7 +116,8 @@ export interface McpHttpServerHandle extends McpServerHandle {
  * An MCP server exposing tool callbacks, built on the SDK's low-level `Server`: `tools/list`
  * returns each tool's name, description and our generated input schema as it is; `tools/call`
  * runs the callback with the request's `arguments` (missing means `{}`) and a `ToolContext` from
- * the {@link McpToolContextFactory}.
+ * the {@link McpToolContextFactory}, whose `signal` aborts when the client cancels the request
+ * (`notifications/cancelled`, e.g. its tool loop was aborted or the call timed out there).
  *
  * A result is one text part. A failing tool gives `isError: true` with: the message of an
  * {@link McpToolError} or of invalid arguments (meant for the caller); otherwise a generic
@@ -168,12 +169,17 @@ export class McpToolServer {
       })),
     }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.callTool(request.params.name, request.params.arguments, {
-        toolName: request.params.name,
-        authInfo: extra.authInfo,
-        sessionId: extra.sessionId,
-        meta: request.params._meta,
-      }),
+      this.callTool(
+        request.params.name,
+        request.params.arguments,
+        {
+          toolName: request.params.name,
+          authInfo: extra.authInfo,
+          sessionId: extra.sessionId,
+          meta: request.params._meta,
+        },
+        extra.signal,
+      ),
     );
     return server;
   }
@@ -288,10 +294,12 @@ export class McpToolServer {
     );
   }
 
+  /** Runs a tool; `signal` aborts when the client cancels the request (or the session closes). */
   private async callTool(
     name: string,
     args: Readonly<Record<string, unknown>> | undefined,
     request: McpToolRequest,
+    signal: AbortSignal,
   ): Promise<CallToolResult> {
     const callback = this.byName.get(name);
     if (callback === undefined) {
@@ -302,10 +310,15 @@ export class McpToolServer {
       );
     }
     try {
-      const context = new ToolContext(this.toolContextFactory(request));
+      const context = new ToolContext(this.toolContextFactory(request), signal);
       const text = await callback.call(JSON.stringify(args ?? {}), context);
       return { content: [{ type: 'text', text }] };
     } catch (error) {
+      if (signal.aborted) {
+        // The client gave up on the call: the SDK sends no answer, and nothing failed here.
+        logger.debug({ tool: name, reason: String(signal.reason) }, `MCP tool '${name}' was cancelled by the client`);
+        return { content: [{ type: 'text', text: 'cancelled' }], isError: true };
+      }
       return { content: [{ type: 'text', text: messageForCaller(error, name) }], isError: true };
     }
   }
