@@ -137,27 +137,9 @@ describe(McpToolServer, () => {
     it('should treat a tools/call without arguments as {} (03-missing-arguments, server side)', async () => {
       http = await recordServer().listen();
       const { request } = loadCase('03-missing-arguments');
-      const post = (body: unknown, sessionId?: string) =>
-        fetch(http?.url ?? '', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-      const init = await post({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      });
-      const sessionId = init.headers.get('mcp-session-id') ?? '';
-      await init.text();
-      await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionId)).text();
+      const post = await rawSession(http.url);
 
-      const response = await post(request, sessionId);
+      const response = await post(request);
       const data = (await response.text()).split('\n').find((line) => line.startsWith('data: '));
       const message = JSON.parse(data?.slice('data: '.length) ?? '{}') as { id: number; result: unknown };
 
@@ -222,9 +204,9 @@ describe(McpToolServer, () => {
             .catch((e: unknown) => e);
           const elapsedMs = performance.now() - started;
           // The SDK's notifications/cancelled carries the client's reason as text.
-          await expect(
-            Promise.race([served.aborted, new Promise((resolve) => setTimeout(() => resolve('not aborted'), 5_000))]),
-          ).resolves.toBe('AbortError: This operation was aborted');
+          await expect(Promise.race([served.aborted, delay(5_000, 'not aborted')])).resolves.toBe(
+            'AbortError: This operation was aborted',
+          );
           return { error, elapsedMs };
         } finally {
           await provider.close();
@@ -243,6 +225,25 @@ describe(McpToolServer, () => {
         } finally {
           logs.restore();
         }
+      });
+
+      it('should end the HTTP response stream of the cancelled call', async () => {
+        const served = waitingServer();
+        http = await served.server.listen();
+        const post = await rawSession(http.url);
+        const call = await post({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'wait', arguments: {} },
+        });
+        const body = call.text();
+
+        await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'gone' } });
+
+        await expect(served.aborted).resolves.toBe('gone');
+        const ended = await Promise.race([body.then(() => 'ended'), delay(5_000, 'still open')]);
+        expect(ended).toBe('ended');
       });
     });
 
@@ -303,4 +304,32 @@ async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<voi
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Opens a streamable HTTP session by hand; the returned `post` sends one JSON-RPC message in it. */
+async function rawSession(url: string): Promise<(body: unknown) => Promise<Response>> {
+  const post = (body: unknown, sessionId?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  const sessionId = init.headers.get('mcp-session-id') ?? '';
+  await init.text();
+  await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionId)).text();
+  return (body) => post(body, sessionId);
+}
+
+function delay<T>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }

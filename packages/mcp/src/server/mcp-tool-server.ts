@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Implementation, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import {
   assertUniqueToolNames,
   createLogger,
@@ -168,8 +168,9 @@ export class McpToolServer {
         inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
       })),
     }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.callTool(
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+      extra.signal.addEventListener('abort', () => endResponseStream(server, extra.requestId), { once: true });
+      return this.callTool(
         request.params.name,
         request.params.arguments,
         {
@@ -179,8 +180,8 @@ export class McpToolServer {
           meta: request.params._meta,
         },
         extra.signal,
-      ),
-    );
+      );
+    });
     return server;
   }
 
@@ -322,6 +323,17 @@ export class McpToolServer {
       return { content: [{ type: 'text', text: messageForCaller(error, name) }], isError: true };
     }
   }
+}
+
+/**
+ * Ends the HTTP response stream of a cancelled request. The SDK sends no answer for a request the
+ * client cancelled, and a streamable HTTP response stream stays open until its answer is sent: each
+ * cancelled call would keep a connection open (on both sides) until the session ends. Nothing to
+ * do on stdio.
+ */
+function endResponseStream(server: Server, requestId: RequestId): void {
+  const transport = server.transport as { closeSSEStream?: (id: RequestId) => void } | undefined;
+  transport?.closeSSEStream?.(requestId);
 }
 
 /** The error's message when it is meant for the caller; otherwise a generic one (details logged). */
