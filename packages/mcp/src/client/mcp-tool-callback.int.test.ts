@@ -1,5 +1,6 @@
 import { ToolContext, ToolExecutionError } from '@sprout-ai/core';
-import { fixtureConnection } from '../__fixtures__/fixture-connections';
+import { captureLogLines } from '@sprout-ai/test';
+import { fixtureConnection, fixtureLog } from '../__fixtures__/fixture-connections';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { McpToolCallback } from './mcp-tool-callback';
@@ -101,6 +102,35 @@ describe(McpToolCallback, () => {
         const secondPid = await pid.call('{}');
         expect(secondPid).toMatch(/^\d+$/);
         expect(secondPid).not.toBe(firstPid);
+      });
+    });
+  });
+
+  describe('.callPrepared', () => {
+    describe("when the context's signal aborts during the call", () => {
+      it("should reject with the signal's reason, not as a tool failure, and cancel the request", async () => {
+        connection = fixtureConnection();
+        const callback = await callbackFor('sleep');
+        const controller = new AbortController();
+        const reason = new Error('request aborted');
+        const logs = captureLogLines();
+        let error: unknown;
+        try {
+          const call = callback.callPrepared(
+            callback.prepareArguments('{"ms":20000}'),
+            new ToolContext({}, controller.signal),
+          );
+          setTimeout(() => controller.abort(reason), 100);
+          error = await call.catch((e: unknown) => e);
+          expect(await logs.records()).toEqual([]);
+        } finally {
+          logs.restore();
+        }
+
+        expect(error).toBe(reason);
+        const log = await fixtureLog(connection);
+        const sleep = log.find((e) => e.event === 'call' && e.tool === 'sleep');
+        expect(log).toContainEqual(expect.objectContaining({ event: 'cancelled', requestId: sleep?.id }));
       });
     });
   });
