@@ -3,6 +3,7 @@ import type {
   McpToolCallbackProvider,
   McpToolContextFactory,
   McpToolFilter,
+  McpToolMetadataResolver,
   McpToolServer,
   ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
@@ -25,6 +26,8 @@ export const McpTokens = {
   McpToolCallbackProvider: token<McpToolCallbackProvider>('McpToolCallbackProvider'),
   /** Optional: which MCP tools are offered. */
   McpToolFilter: token<McpToolFilter>('McpToolFilter'),
+  /** Optional: each MCP tool's timeout, concurrency, result cap and returnDirect (default: the defaults). */
+  McpToolMetadataResolver: token<McpToolMetadataResolver>('McpToolMetadataResolver'),
   /** Optional: which tool-context entries travel as `_meta` (default: none). */
   ToolContextToMcpMetaConverter: token<ToolContextToMcpMetaConverter>('ToolContextToMcpMetaConverter'),
   /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DuplicateToolNameError, ToolSchemaRegistry } from '@sprout-ai/core';
-import type { McpHttpAuthenticator, McpToolContextFactory } from '@sprout-ai/mcp';
+import type { McpHttpAuthenticator, McpToolContextFactory, McpToolMetadataResolver } from '@sprout-ai/mcp';
 import { chatCompletion, OpenAiWireServer } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { GreetingTools, LocalEchoTools, MCP_FIXTURE_MANIFEST } from '../__fixtures__/mcp-tool-classes';
@@ -93,6 +93,29 @@ describe(McpClientAutoConfiguration, () => {
       expect(error).toBeInstanceOf(DuplicateToolNameError);
       expect((error as Error).message).toContain('LocalEchoTools.echo');
       expect((error as Error).message).toContain("MCP tool 'echo' of connection 'everything'");
+    });
+
+    it('should give the MCP tools the execution rules of a bound McpToolMetadataResolver', async () => {
+      const rules: McpToolMetadataResolver = (info, tool) =>
+        info.connectionName === 'everything' && tool.name === 'get-sum' ? { timeoutMs: 5_000 } : undefined;
+      app = await SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        schemaRegistry: new ToolSchemaRegistry(),
+        modules: [
+          new ContainerModule(({ bind }) => void bind(McpTokens.McpToolMetadataResolver).toConstantValue(rules)),
+        ],
+        properties: everythingProperties({ 'spring.ai.openai.api-key': 'k' }),
+      });
+      const metadata = new Map(
+        app
+          .get(McpTokens.McpToolCallbackProvider)
+          .getToolCallbacks()
+          .map((c) => [c.toolDefinition.name, c.toolMetadata]),
+      );
+
+      expect(metadata.get('get-sum')).toEqual({ returnDirect: false, timeoutMs: 5_000 });
+      expect(metadata.get('echo')).toEqual({ returnDirect: false });
     });
   });
 

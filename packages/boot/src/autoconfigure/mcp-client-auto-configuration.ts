@@ -2,6 +2,7 @@ import {
   McpClientConnection,
   McpToolCallbackProvider,
   type McpToolFilter,
+  type McpToolMetadataResolver,
   type ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
 import { ContainerModule } from 'inversify';
@@ -16,7 +17,7 @@ const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
  * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
  * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
  * configured and the user bound no provider. A bound `McpToolFilter` / `ToolContextToMcpMetaConverter`
- * is used. The connections are closed when the application closes. `SproutApplication.run` lists
+ * / `McpToolMetadataResolver` is used. The connections are closed when the application closes. `SproutApplication.run` lists
  * the tools at start-up (see `startMcpClients`).
  *
  * @throws InvalidPropertyError when a `spring.ai.mcp.client.*` value is not allowed
@@ -49,6 +50,7 @@ export class McpClientAutoConfiguration extends ContainerModule {
             metaConverter: context.get<ToolContextToMcpMetaConverter>(McpTokens.ToolContextToMcpMetaConverter, {
               optional: true,
             }),
+            toolMetadata: context.get<McpToolMetadataResolver>(McpTokens.McpToolMetadataResolver, { optional: true }),
           });
         })
         .inSingletonScope()
