@@ -11,7 +11,8 @@ let root: Logger | undefined;
  *
  * Every line is written with its credentials masked ({@link redactCredentials}): a logged value —
  * an error's message or stack, a tool's exception, a server's answer — can hold a connection URL
- * such as `postgres://app:secret@db/orders`, which is logged as `postgres://app:***@db/orders`.
+ * such as `postgres://app:secret@db/orders`, which is logged as `postgres://app:***@db/orders`, a
+ * `password=…` or `"token":"…"` pair, a `Bearer` token or an `sk-…` API key.
  */
 export function createLogger(name: string): Logger {
   root ??= pino(
