@@ -54,7 +54,7 @@ export {
   METADATA_TOOL_ID,
   METADATA_TOOL_NAME,
 } from './model/tool/tool-execution-result';
-export { ToolExecutionError } from './tool/execution/tool-execution-error';
+export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool/execution/tool-execution-error';
 export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';

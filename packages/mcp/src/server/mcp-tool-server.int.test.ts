@@ -114,7 +114,8 @@ describe(McpToolServer, () => {
       expect(failures).toHaveLength(1);
       expect(failures[0]).not.toContain('hunter2');
       const record = JSON.parse(failures[0]) as { msg: string; err: { message: string; stack: string } };
-      expect(record).toMatchObject({ level: 50, tool: 'getRecord', reference });
+      // The reference is the failure's ToolExecutionError.errorId, logged with the error.
+      expect(record).toMatchObject({ level: 50, tool: 'getRecord', reference, err: { errorId: reference } });
       expect(record.msg).toBe(`MCP tool 'getRecord' failed (reference ${reference})`);
       expect(record.err.message).toContain('connection to db://admin:***@10.0.0.5 refused');
       expect(record.err.stack).toContain('connection to db://admin:***@10.0.0.5 refused');

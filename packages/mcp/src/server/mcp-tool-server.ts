@@ -12,6 +12,7 @@ import {
   InvalidToolArgumentsError,
   type ToolCallback,
   ToolContext,
+  ToolExecutionError,
 } from '@sprout-ai/core';
 import { McpToolError } from './mcp-tool-error';
 
@@ -336,13 +337,19 @@ function endResponseStream(server: Server, requestId: RequestId): void {
   transport?.closeSSEStream?.(requestId);
 }
 
-/** The error's message when it is meant for the caller; otherwise a generic one (details logged). */
+/**
+ * The error's message when it is meant for the caller; otherwise a generic one (details logged)
+ * whose reference is the `errorId` of the `ToolExecutionError`, so the log line and a client's
+ * report name the same failure.
+ */
 function messageForCaller(error: unknown, toolName: string): string {
+  let errorId: string | undefined;
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (e instanceof McpToolError) return e.message;
     if (e instanceof InvalidToolArgumentsError) return e.message;
+    if (errorId === undefined && e instanceof ToolExecutionError) errorId = e.errorId;
   }
-  const reference = randomUUID().slice(0, 8);
+  const reference = errorId ?? randomUUID().slice(0, 8);
   logger.error({ err: error, tool: toolName, reference }, `MCP tool '${toolName}' failed (reference ${reference})`);
   return `Tool '${toolName}' failed with an internal error (reference ${reference}).`;
 }
