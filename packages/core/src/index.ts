@@ -104,6 +104,11 @@ export {
   type DefaultToolExecutionExceptionProcessorOptions,
   type ErrorClass,
 } from './tool/execution/default-tool-execution-exception-processor';
+export {
+  type ToolErrorDetail,
+  DEFAULT_TOOL_ERROR_DETAIL,
+  TOOL_ERROR_DETAILS,
+} from './tool/execution/tool-error-detail';
 export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';
 export { StaticToolCallbackResolver } from './tool/resolution/static-tool-callback-resolver';
 export { DelegatingToolCallbackResolver } from './tool/resolution/delegating-tool-callback-resolver';

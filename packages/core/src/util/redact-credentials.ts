@@ -56,8 +56,9 @@ export const REDACTED = '***';
  * case and with any prefix (`db_password`, `clientSecret`, `x-api-key`, `access_token`). JSON text
  * stays valid JSON (an unquoted JSON value becomes the string `"***"`).
  *
- * Sprout's loggers pass every line through it (see `createLogger`); use it for text Sprout puts in
- * its own error messages, such as a configured connection URL.
+ * Sprout's loggers pass every line through it (see `createLogger`), and so does the default
+ * `ToolExecutionExceptionProcessor` (`detail: 'masked'`) before the model reads a tool's error; use
+ * it for text Sprout puts in its own error messages, such as a configured connection URL.
  *
  * @param text - any text, e.g. an error message, a stack trace or a JSON log line
  * @returns the text with each credential replaced by `***` (the same string when there is none)

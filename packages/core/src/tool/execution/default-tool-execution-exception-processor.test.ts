@@ -1,10 +1,23 @@
+import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
 import { DefaultToolExecutionExceptionProcessor } from './default-tool-execution-exception-processor';
+import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import type { ToolErrorDetail } from './tool-error-detail';
 import { ToolExecutionError } from './tool-execution-error';
 
 const toolDefinition = { name: 'getOrder', description: 'd', inputSchema: '{"type":"object"}' };
 
 class AuthorizationError extends Error {}
 class TokenExpiredError extends AuthorizationError {}
+
+const DB_URL = 'postgres://hotel_admin:Hunter2-S3cret@db.internal:5432';
+const refused = (): ToolExecutionError =>
+  new ToolExecutionError({ toolDefinition, cause: new Error(`connect ECONNREFUSED ${DB_URL}`), errorId: '3f2b9c1e' });
+const invalidArguments = (): ToolExecutionError => {
+  const message =
+    "Invalid arguments for tool 'getOrder': /qty must be integer. Fix the arguments and call the tool again.";
+  const cause = new InvalidToolArgumentsError({ toolName: 'getOrder', violations: ['/qty must be integer'], message });
+  return new ToolExecutionError({ toolDefinition, cause, message });
+};
 
 function thrownBy(run: () => unknown): unknown {
   try {
@@ -36,6 +49,74 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
       });
     });
 
+    describe("when detail is 'masked' (the default)", () => {
+      it('should mask the password of a URL in the message', () => {
+        const processor = new DefaultToolExecutionExceptionProcessor();
+
+        const text = processor.process(refused());
+
+        expect(processor.detail).toBe('masked');
+        expect(text).toBe('connect ECONNREFUSED postgres://hotel_admin:***@db.internal:5432');
+      });
+
+      it('should mask key=value secrets and tokens', () => {
+        const error = new ToolExecutionError({
+          toolDefinition,
+          cause: new Error('login failed: user=bob password=hunter2 (Authorization: Bearer eyJhbGciOi.x.y)'),
+        });
+        expect(new DefaultToolExecutionExceptionProcessor({ detail: 'masked' }).process(error)).toBe(
+          'login failed: user=bob password=*** (Authorization: Bearer ***)',
+        );
+      });
+    });
+
+    describe("when detail is 'message'", () => {
+      it('should return the message verbatim, as Spring does', () => {
+        const processor = new DefaultToolExecutionExceptionProcessor({ detail: 'message' });
+        expect(processor.process(refused())).toBe(`connect ECONNREFUSED ${DB_URL}`);
+      });
+    });
+
+    describe("when detail is 'generic'", () => {
+      const processor = new DefaultToolExecutionExceptionProcessor({ detail: 'generic' });
+
+      it('should name only the tool, the error class and the error id', () => {
+        const text = processor.process(refused());
+
+        expect(text).toBe("Tool 'getOrder' failed (Error); error id 3f2b9c1e.");
+        expect(text).not.toContain('hotel_admin');
+      });
+
+      it('should name the class of a subclass or a non-Error cause', () => {
+        const typeError = new ToolExecutionError({ toolDefinition, cause: new TypeError('x'), errorId: 'a' });
+        const auth = new ToolExecutionError({ toolDefinition, cause: new TokenExpiredError('x'), errorId: 'b' });
+        const text = new ToolExecutionError({ toolDefinition, cause: 'boom', errorId: 'c' });
+        expect(processor.process(typeError)).toBe("Tool 'getOrder' failed (TypeError); error id a.");
+        expect(processor.process(auth)).toBe("Tool 'getOrder' failed (TokenExpiredError); error id b.");
+        expect(processor.process(text)).toBe("Tool 'getOrder' failed (string); error id c.");
+      });
+    });
+
+    describe('when the arguments are invalid (cause InvalidToolArgumentsError)', () => {
+      it.each<ToolErrorDetail>(['masked', 'message', 'generic'])(
+        "should send Sprout's message for the model to fix its call (detail '%s')",
+        (detail) => {
+          expect(new DefaultToolExecutionExceptionProcessor({ detail }).process(invalidArguments())).toBe(
+            "Invalid arguments for tool 'getOrder': /qty must be integer. Fix the arguments and call the tool again.",
+          );
+        },
+      );
+
+      it('should still mask credentials the arguments carry in generic mode', () => {
+        const message = "Invalid arguments for tool 'getOrder': /dsn must match format uri (got db://u:pw@h).";
+        const cause = new InvalidToolArgumentsError({ toolName: 'getOrder', violations: [], message });
+        const error = new ToolExecutionError({ toolDefinition, cause, message });
+        expect(new DefaultToolExecutionExceptionProcessor({ detail: 'generic' }).process(error)).toBe(
+          "Invalid arguments for tool 'getOrder': /dsn must match format uri (got db://u:***@h).",
+        );
+      });
+    });
+
     describe('when alwaysThrow is set', () => {
       it('should throw the ToolExecutionError itself', () => {
         const error = new ToolExecutionError({ toolDefinition, cause: new Error('boom') });
@@ -50,6 +131,18 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
         const processor = new DefaultToolExecutionExceptionProcessor({ rethrow: [RangeError, AuthorizationError] });
         expect(thrownBy(() => processor.process(new ToolExecutionError({ toolDefinition, cause })))).toBe(cause);
       });
+
+      it.each<ToolErrorDetail>(['masked', 'message', 'generic'])(
+        "should throw whatever the detail (detail '%s'), and alwaysThrow too",
+        (detail) => {
+          const cause = new AuthorizationError('denied');
+          const rethrowing = new DefaultToolExecutionExceptionProcessor({ detail, rethrow: [AuthorizationError] });
+          const throwing = new DefaultToolExecutionExceptionProcessor({ detail, alwaysThrow: true });
+          const error = new ToolExecutionError({ toolDefinition, cause });
+          expect(thrownBy(() => rethrowing.process(error))).toBe(cause);
+          expect(thrownBy(() => throwing.process(error))).toBe(error);
+        },
+      );
 
       it('should prefer rethrowing the cause over alwaysThrow', () => {
         const cause = new AuthorizationError('denied');
@@ -67,6 +160,19 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
         const error = new ToolExecutionError({ toolDefinition, cause: new RangeError('out of range') });
         expect(processor.process(error)).toBe('out of range');
       });
+    });
+  });
+
+  describe('constructor', () => {
+    it('should reject an unknown detail naming the allowed ones', () => {
+      const error = thrownBy(
+        () => new DefaultToolExecutionExceptionProcessor({ detail: 'full' as ToolErrorDetail }),
+      ) as ToolCallingConfigurationError;
+      expect(error).toBeInstanceOf(ToolCallingConfigurationError);
+      expect(error).toMatchObject({ setting: 'detail', value: 'full' });
+      expect(error.message).toBe(
+        "DefaultToolExecutionExceptionProcessor: detail got 'full'; expected one of 'masked', 'message', 'generic'.",
+      );
     });
   });
 });

@@ -1,3 +1,7 @@
+import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { redactCredentials } from '../../util/redact-credentials';
+import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import { DEFAULT_TOOL_ERROR_DETAIL, TOOL_ERROR_DETAILS, type ToolErrorDetail } from './tool-error-detail';
 import type { ToolExecutionError } from './tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from './tool-execution-exception-processor';
 
@@ -20,6 +24,13 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
    * @defaultValue `[]`
    */
   readonly rethrow?: readonly ErrorClass[];
+  /**
+   * How much of the error the model reads (property `spring.ai.tools.errors.detail`): `masked`,
+   * `message` or `generic` (see {@link ToolErrorDetail}).
+   *
+   * @defaultValue {@link DEFAULT_TOOL_ERROR_DETAIL} (`masked`)
+   */
+  readonly detail?: ToolErrorDetail;
 }
 
 /**
@@ -29,24 +40,48 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
  * Order of decisions in {@link DefaultToolExecutionExceptionProcessor.process}:
  * 1. the cause is an instance of a class in `rethrow` → the cause is thrown;
  * 2. `alwaysThrow` → the `ToolExecutionError` is thrown;
- * 3. otherwise the message is returned: `error.message`, or when that is blank
- *    `Exception occurred in tool: <toolName> (<CauseClassName>)`.
+ * 3. otherwise the model reads, by `detail`:
+ *    - `message`: `error.message`, or when that is blank
+ *      `Exception occurred in tool: <toolName> (<CauseClassName>)` — Spring's text;
+ *    - `masked` (the default): that text with its credentials masked by `redactCredentials`, e.g.
+ *      `connect ECONNREFUSED postgres://app:***@db:5432`;
+ *    - `generic`: `Tool '<toolName>' failed (<CauseClassName>); error id <errorId>.`, e.g.
+ *      `Tool 'getOrder' failed (TypeError); error id 3f2b9c1e.`
  *
- * @remarks TypeScript has no checked exceptions, so Spring's rule "a cause that is not a
- * RuntimeException is always rethrown" has no equivalent: every cause that is not in the rethrow
- * list is reported to the model unless `alwaysThrow` is set.
+ * @remarks Departures from Spring on purpose:
+ * - Spring sends every message verbatim (`message` here); by default Sprout masks credentials, since
+ *   what the model reads is sent to the provider and kept in chat memory.
+ * - `generic` still sends invalid-argument messages (the cause is an `InvalidToolArgumentsError`),
+ *   masked as in `masked` mode: Sprout wrote them for the model (`Invalid arguments for tool 'x':
+ *   /qty must be integer. Fix the arguments and call the tool again.`), the model needs them to
+ *   correct its call, and they describe the model's own arguments, not the tool's internals.
+ * - TypeScript has no checked exceptions, so Spring's rule "a cause that is not a
+ *   RuntimeException is always rethrown" has no equivalent: every cause that is not in the rethrow
+ *   list is reported to the model unless `alwaysThrow` is set.
  * @see Spring AI `DefaultToolExecutionExceptionProcessor`
  */
 export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExceptionProcessor {
   readonly alwaysThrow: boolean;
   readonly rethrow: readonly ErrorClass[];
+  /** @defaultValue {@link DEFAULT_TOOL_ERROR_DETAIL} (`masked`) */
+  readonly detail: ToolErrorDetail;
 
   /**
-   * @param options - `alwaysThrow` (default `false`) and `rethrow` (default `[]`)
+   * @param options - `alwaysThrow` (default `false`), `rethrow` (default `[]`) and `detail` (default `masked`)
+   * @throws ToolCallingConfigurationError when `detail` is not `masked`, `message` or `generic`
    */
   constructor(options: DefaultToolExecutionExceptionProcessorOptions = {}) {
     this.alwaysThrow = options.alwaysThrow ?? false;
     this.rethrow = Object.freeze([...(options.rethrow ?? [])]);
+    this.detail = options.detail ?? DEFAULT_TOOL_ERROR_DETAIL;
+    if (!TOOL_ERROR_DETAILS.includes(this.detail)) {
+      const shown = typeof options.detail === 'string' ? `'${options.detail}'` : String(options.detail);
+      throw new ToolCallingConfigurationError({
+        setting: 'detail',
+        value: options.detail,
+        message: `DefaultToolExecutionExceptionProcessor: detail got ${shown}; expected one of ${TOOL_ERROR_DETAILS.map((d) => `'${d}'`).join(', ')}.`,
+      });
+    }
   }
 
   /**
@@ -63,10 +98,14 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     if (this.alwaysThrow) {
       throw error;
     }
-    if (error.message.trim() !== '') {
-      return error.message;
+    if (this.detail === 'generic' && !(cause instanceof InvalidToolArgumentsError)) {
+      return `Tool '${error.toolDefinition.name}' failed (${classNameOf(cause)}); error id ${error.errorId}.`;
     }
-    return `Exception occurred in tool: ${error.toolDefinition.name} (${classNameOf(cause)})`;
+    const message =
+      error.message.trim() !== ''
+        ? error.message
+        : `Exception occurred in tool: ${error.toolDefinition.name} (${classNameOf(cause)})`;
+    return this.detail === 'message' ? message : redactCredentials(message);
   }
 }
 
