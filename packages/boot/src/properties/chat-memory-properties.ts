@@ -44,9 +44,6 @@ export interface ChatMemoryProperties {
   readonly redisTimeToLiveMs: number;
 }
 
-const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/i;
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** What {@link bindChatMemoryProperties} gives when no `spring.ai.chat.memory.*` key is set. */
 export const DEFAULT_CHAT_MEMORY_PROPERTIES: ChatMemoryProperties = Object.freeze({
   maxMessages: DEFAULT_MAX_MESSAGES,
@@ -78,19 +75,10 @@ export function bindChatMemoryProperties(reader: PropertyReader): ChatMemoryProp
   if (!/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
     throw reader.invalid(k.redisUrl, 'a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
   }
-  const ttlText = reader.string(k.redisTimeToLive);
-  let redisTimeToLiveMs = 0;
-  if (ttlText !== undefined) {
-    const match = DURATION.exec(ttlText);
-    const value = match === null ? Number.NaN : Number(match[1]) * UNIT_MS[(match[2] ?? 'ms').toLowerCase()];
-    if (!Number.isSafeInteger(value)) {
-      throw reader.invalid(
-        k.redisTimeToLive,
-        'a duration such as 500ms, 30s, 10m, 12h or 7d (a bare number is milliseconds)',
-      );
-    }
-    redisTimeToLiveMs = value;
-  }
+  const redisTimeToLiveMs = reader.durationMs(k.redisTimeToLive, 0, {
+    accept: (ms) => ms >= 0,
+    allowed: 'a duration such as 500ms, 30s, 10m, 12h or 7d (a bare number is milliseconds)',
+  });
   return {
     maxMessages: reader.integer(k.maxMessages, DEFAULT_MAX_MESSAGES, {
       accept: (n) => n >= 1,

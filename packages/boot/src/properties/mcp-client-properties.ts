@@ -68,28 +68,11 @@ export function bindMcpClientProperties(properties: SproutProperties): McpClient
   return {
     enabled: properties.getBoolean(k.enabled, true),
     toolCallbackEnabled: properties.getBoolean(k.toolCallbackEnabled, true),
-    requestTimeoutMs: readDurationMs(properties, k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
+    requestTimeoutMs: properties.getDurationMs(k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
     clientName: properties.getString(k.name, SPROUT_MCP_CLIENT_INFO.name),
     clientVersion: properties.getString(k.version, SPROUT_MCP_CLIENT_INFO.version),
     connections: [...stdioConnections(properties), ...httpConnections(properties)],
   };
-}
-
-/**
- * A duration property in milliseconds: `20s`, `500ms`, `2m`, `1h`, or a plain number of ms (as Spring).
- *
- * @throws InvalidPropertyError for anything else, or a duration that is not positive
- */
-export function readDurationMs(properties: SproutProperties, key: string, defaultMs: number): number {
-  const text = properties.getString(key);
-  if (text === undefined) return defaultMs;
-  const match = /^(\d+)\s*(ms|s|m|h)?$/i.exec(text);
-  const factor = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[(match?.[2] ?? 'ms').toLowerCase() as 'ms'];
-  const value = match ? Number(match[1]) * factor : Number.NaN;
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw invalid(properties, key, 'a positive duration such as 20s, 500ms or 2m (a plain number means milliseconds)');
-  }
-  return value;
 }
 
 /** Sub-keys of `<prefix>.<name>.` grouped by connection name (keys matched ignoring case and `-`/`_`). */

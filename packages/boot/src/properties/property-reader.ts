@@ -16,7 +16,20 @@ export interface IntegerConstraint {
   readonly allowed: string;
 }
 
+/** What {@link PropertyReader.durationMs} accepts besides the default. */
+export interface DurationConstraint {
+  /** Returns true for acceptable values, in milliseconds. */
+  readonly accept: (valueMs: number) => boolean;
+  /** What is allowed, phrased to follow "expected", e.g. `a positive duration such as 30s`. */
+  readonly allowed: string;
+}
+
+/** The `allowed` text of a positive duration, for {@link DurationConstraint}s and messages. */
+export const POSITIVE_DURATION = 'a positive duration such as 500ms, 20s, 2m or 1h (a bare number is milliseconds)';
+
 const INTEGER = /^[+-]?\d+$/;
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/i;
+const DURATION_UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
@@ -55,6 +68,25 @@ export class PropertyReader {
     return value;
   }
 
+  /**
+   * A duration in milliseconds, written as Spring's simple form: a whole number and a unit `ms`,
+   * `s`, `m`, `h` or `d` (`500ms`, `30s`, `2m`, `12h`, `7d`, any case), or a bare number of
+   * milliseconds; accepted by `constraint` (default: positive).
+   *
+   * @throws InvalidPropertyError for other text (e.g. `30 sec`, `1.5s`, `PT30S`) or a rejected value
+   */
+  durationMs(key: string, defaultMs: number, constraint?: DurationConstraint): number;
+  durationMs(key: string, defaultMs: undefined, constraint?: DurationConstraint): number | undefined;
+  durationMs(key: string, defaultMs: number | undefined, constraint?: DurationConstraint): number | undefined {
+    const text = this.string(key);
+    if (text === undefined) return defaultMs;
+    const { accept, allowed } = constraint ?? { accept: (ms: number) => ms > 0, allowed: POSITIVE_DURATION };
+    const match = DURATION.exec(text);
+    const value = match === null ? Number.NaN : Number(match[1]) * DURATION_UNIT_MS[(match[2] ?? 'ms').toLowerCase()];
+    if (!Number.isSafeInteger(value) || !accept(value)) throw this.invalid(key, allowed);
+    return value;
+  }
+
   /** A finite decimal number within `[min, max]`. @throws InvalidPropertyError otherwise */
   number(key: string, range: { min: number; max: number }): number | undefined {
     const text = this.string(key);
@@ -68,15 +100,17 @@ export class PropertyReader {
 
   /**
    * One of `allowed`, matched ignoring case and treating `-` as `_` (Spring's relaxed enum binding:
-   * `return-error-response` reads as `RETURN_ERROR_RESPONSE`).
+   * `return-error-response` reads as `RETURN_ERROR_RESPONSE`, `GENERIC` as `generic`).
    *
+   * @returns the matching entry of `allowed`, as written there
    * @throws InvalidPropertyError for any other text
    */
   enumeration<T extends string>(key: string, allowed: readonly T[], defaultValue: T): T {
     const text = this.string(key);
     if (text === undefined) return defaultValue;
-    const normalized = text.toUpperCase().replace(/-/g, '_');
-    const match = allowed.find((candidate) => candidate === normalized);
+    const relaxed = (value: string) => value.toUpperCase().replace(/-/g, '_');
+    const normalized = relaxed(text);
+    const match = allowed.find((candidate) => relaxed(candidate) === normalized);
     if (match === undefined) throw this.invalid(key, `one of ${allowed.join(', ')}`);
     return match;
   }

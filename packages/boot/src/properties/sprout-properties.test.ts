@@ -103,6 +103,23 @@ describe(SproutProperties, () => {
     });
   });
 
+  describe('.getDurationMs', () => {
+    it("should read Spring's simple durations and bare milliseconds, or give the default", () => {
+      const properties = SproutProperties.from({ 'app.a': '500ms', 'app.b': '2m', 'app.c': '7d', 'app.d': '1500' });
+
+      expect(['app.a', 'app.b', 'app.c', 'app.d'].map((key) => properties.getDurationMs(key, 1))).toEqual([
+        500, 120_000, 604_800_000, 1500,
+      ]);
+      expect(properties.getDurationMs('app.missing', 20_000)).toBe(20_000);
+    });
+
+    it('should reject other text naming the key and the allowed forms', () => {
+      expect(() => SproutProperties.from({ 'app.poll': 'PT30S' }).getDurationMs('app.poll', 1)).toThrow(
+        "Invalid value 'PT30S' for property 'app.poll' (from override): expected a positive duration such as 500ms, 20s, 2m or 1h (a bare number is milliseconds).",
+      );
+    });
+  });
+
   describe('.getList', () => {
     it('should split on commas and drop blanks', () => {
       expect(SproutProperties.from({ 'app.tags': 'a, b,,c ' }).getList('app.tags')).toEqual(['a', 'b', 'c']);

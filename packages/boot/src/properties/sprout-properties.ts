@@ -139,6 +139,16 @@ export class SproutProperties {
     return this.reader.integer(this.bind(key), defaultValue, constraint);
   }
 
+  /**
+   * A positive duration in milliseconds, or `defaultMs` when unset: `500ms`, `30s`, `2m`, `12h`,
+   * `7d`, or a bare number of milliseconds (Spring's simple `Duration` form).
+   *
+   * @throws InvalidPropertyError for other text or a duration that is not positive
+   */
+  getDurationMs(key: string, defaultMs: number): number {
+    return this.reader.durationMs(this.bind(key), defaultMs);
+  }
+
   /** A comma-separated list (items trimmed, blanks dropped); empty when unset. */
   getList(key: string): string[] {
     return this.reader.list(this.bind(key));
