@@ -11,6 +11,9 @@ export { PropertiesFileError } from './properties/properties-file-error';
 export {
   type ToolCallingProperties,
   type ToolCallLimitsProperties,
+  type ToolExecutionProperties,
+  type ToolResultProperties,
+  type ToolErrorsProperties,
   TOOL_CALLING_PROPERTY_KEYS,
   DEFAULT_THROW_EXCEPTION_ON_ERROR,
   DEFAULT_RESOLUTION_FALLBACK_ENABLED,

@@ -11,7 +11,9 @@ import {
 import {
   AssistantMessage,
   ChatResponse,
+  DEFAULT_TOOL_EXECUTION_SETTINGS,
   DefaultToolCallingManager,
+  DefaultToolExecutionExceptionProcessor,
   DuplicateToolNameError,
   type Prompt,
   TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
@@ -305,6 +307,37 @@ describe(SproutApplication, () => {
 
         await expect(app.chatClient().prompt('cancel A1').call().content()).rejects.toThrow(ToolExecutionError);
         expect(model.prompts).toHaveLength(1);
+      });
+    });
+
+    describe('when spring.ai.tools.execution.*, result.max-chars and errors.detail are set', () => {
+      it('should build the manager and the exception processor with them', async () => {
+        const app = await run({
+          modules: [modelModule(new ScriptedChatModel([]))],
+          properties: {
+            'spring.ai.tools.execution.max-concurrency': '2',
+            'spring.ai.tools.execution.timeout': '30s',
+            'spring.ai.tools.result.max-chars': '5000',
+            'spring.ai.tools.errors.detail': 'generic',
+          },
+        });
+
+        const manager = app.get(SproutTokens.ToolCallingManager) as DefaultToolCallingManager;
+        const processor = app.get(SproutTokens.ToolExecutionExceptionProcessor);
+
+        expect(manager.execution).toEqual({ maxConcurrency: 2, defaultTimeoutMs: 30_000, maxResultChars: 5000 });
+        expect(processor).toBeInstanceOf(DefaultToolExecutionExceptionProcessor);
+        expect(processor).toMatchObject({ detail: 'generic', alwaysThrow: false });
+        expect(manager.toolExecutionExceptionProcessor).toBe(processor);
+      });
+
+      it("should use core's defaults when they are not set", async () => {
+        const app = await run({ modules: [modelModule(new ScriptedChatModel([]))] });
+
+        const manager = app.get(SproutTokens.ToolCallingManager) as DefaultToolCallingManager;
+
+        expect(manager.execution).toEqual(DEFAULT_TOOL_EXECUTION_SETTINGS);
+        expect(app.get(SproutTokens.ToolExecutionExceptionProcessor)).toMatchObject({ detail: 'masked' });
       });
     });
 

@@ -18,10 +18,11 @@ import { SproutTokens } from '../sprout-tokens';
 /**
  * Binds the tool-execution services, each only when the user's modules have not bound it:
  * - `ToolExecutionExceptionProcessor`: `DefaultToolExecutionExceptionProcessor` with `alwaysThrow`
- *   from `spring.ai.tools.throw-exception-on-error`;
+ *   from `spring.ai.tools.throw-exception-on-error` and `detail` from `spring.ai.tools.errors.detail`;
  * - `ToolCallbackResolver`: `DelegatingToolCallbackResolver([StaticToolCallbackResolver(scanned tools)])`;
  * - `ToolCallingManager`: `DefaultToolCallingManager` with that resolver and processor, the limits of
- *   `spring.ai.tools.limits.*` and `spring.ai.tools.resolution.fallback.enabled`.
+ *   `spring.ai.tools.limits.*`, `spring.ai.tools.resolution.fallback.enabled`, and the execution
+ *   settings of `spring.ai.tools.execution.*` and `spring.ai.tools.result.max-chars`.
  * All are singletons.
  *
  * @see Spring AI `ToolCallingAutoConfiguration`
@@ -36,7 +37,11 @@ export class ToolCallingAutoConfiguration extends ContainerModule {
       if (!isBound(SproutTokens.ToolExecutionExceptionProcessor)) {
         bind<ToolExecutionExceptionProcessor>(SproutTokens.ToolExecutionExceptionProcessor)
           .toDynamicValue(
-            () => new DefaultToolExecutionExceptionProcessor({ alwaysThrow: config.throwExceptionOnError }),
+            () =>
+              new DefaultToolExecutionExceptionProcessor({
+                alwaysThrow: config.throwExceptionOnError,
+                detail: config.errors.detail,
+              }),
           )
           .inSingletonScope();
       }
@@ -71,7 +76,8 @@ export class ToolCallingAutoConfiguration extends ContainerModule {
 /**
  * Applies the `spring.ai.tools.*` settings to a manager builder in Spring's order: default cap,
  * per-tool caps (`-1` excludes the tool), then `excluded-tools` (so exclusion wins), total cap,
- * breach behaviour, resolution fallback.
+ * breach behaviour, resolution fallback; then Sprout's execution settings: concurrency, default
+ * timeout, result cap. (`errors.detail` belongs to the exception processor, not the builder.)
  *
  * @param builder - a `DefaultToolCallingManager` builder
  * @param properties - the validated `spring.ai.tools.*` group
@@ -93,5 +99,8 @@ export function configureToolCallingManager(
   else builder.maxTotalToolCalls(limits.maxTotalToolCalls);
   return builder
     .onLimitExceeded(limits.onLimitExceeded)
-    .resolutionFallbackEnabled(properties.resolutionFallbackEnabled);
+    .resolutionFallbackEnabled(properties.resolutionFallbackEnabled)
+    .maxConcurrency(properties.execution.maxConcurrency)
+    .defaultTimeoutMs(properties.execution.timeoutMs)
+    .maxResultChars(properties.result.maxChars);
 }

@@ -32,6 +32,10 @@ describe(loadProperties, () => {
           'spring.ai.tools.limits.excluded-tools=search, lookup',
           'spring.ai.tools.limits.max-total-tool-calls=-1',
           'spring.ai.tools.limits.on-limit-exceeded=return-error-response',
+          'spring.ai.tools.execution.max-concurrency=1',
+          'spring.ai.tools.execution.timeout=30s',
+          'spring.ai.tools.result.max-chars=-1',
+          'spring.ai.tools.errors.detail=generic',
           'spring.ai.openai.base-url=http://localhost:11434/v1',
           'spring.ai.openai.api-key=sk-file',
           'spring.ai.openai.chat.options.model=gpt-4.1',
@@ -54,6 +58,9 @@ describe(loadProperties, () => {
           maxTotalToolCalls: -1,
           onLimitExceeded: 'RETURN_ERROR_RESPONSE',
         },
+        execution: { maxConcurrency: 1, timeoutMs: 30_000 },
+        result: { maxChars: -1 },
+        errors: { detail: 'generic' },
       });
       expect(properties.openAi.chat).toEqual({
         baseUrl: 'http://localhost:11434/v1',
@@ -120,6 +127,9 @@ describe(loadProperties, () => {
           maxTotalToolCalls: 150,
           onLimitExceeded: 'THROW',
         },
+        execution: { maxConcurrency: 10, timeoutMs: undefined },
+        result: { maxChars: 100_000 },
+        errors: { detail: 'masked' },
       });
       expect(properties.openAi).toEqual({
         baseUrl: 'https://api.openai.com',

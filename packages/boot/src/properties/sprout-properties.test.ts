@@ -9,6 +9,7 @@ describe(SproutProperties, () => {
   describe('.from', () => {
     describe('when a value Sprout binds is not allowed', () => {
       const POSITIVE_OR_UNLIMITED = 'a positive integer or -1 (unlimited)';
+      const POSITIVE_DURATION = 'a positive duration such as 500ms, 20s, 2m or 1h (a bare number is milliseconds)';
       const cases: ReadonlyArray<[key: string, value: string, allowed: string]> = [
         ['spring.ai.tools.throw-exception-on-error', 'yes', 'true or false'],
         ['spring.ai.tools.resolution.fallback.enabled', '1', 'true or false'],
@@ -24,6 +25,17 @@ describe(SproutProperties, () => {
           'a positive integer, or -1 to exclude the tool from per-tool limits',
         ],
         ['spring.ai.tools.limits.on-limit-exceeded', 'IGNORE', 'one of THROW, RETURN_ERROR_RESPONSE'],
+        ['spring.ai.tools.execution.max-concurrency', '0', 'a positive integer'],
+        ['spring.ai.tools.execution.max-concurrency', '-1', 'a positive integer'],
+        ['spring.ai.tools.execution.max-concurrency', 'many', 'a positive integer'],
+        ['spring.ai.tools.execution.timeout', '0', POSITIVE_DURATION],
+        ['spring.ai.tools.execution.timeout', '-5s', POSITIVE_DURATION],
+        ['spring.ai.tools.execution.timeout', '30 sec', POSITIVE_DURATION],
+        ['spring.ai.tools.execution.timeout', '1.5s', POSITIVE_DURATION],
+        ['spring.ai.tools.result.max-chars', '0', 'a positive integer or -1 (no cap)'],
+        ['spring.ai.tools.result.max-chars', '-2', 'a positive integer or -1 (no cap)'],
+        ['spring.ai.tools.result.max-chars', '100k', 'a positive integer or -1 (no cap)'],
+        ['spring.ai.tools.errors.detail', 'full', 'one of masked, message, generic'],
         ['spring.ai.openai.base-url', 'api.openai.com', 'an absolute http(s) URL, e.g. https://api.openai.com'],
         ['spring.ai.openai.chat.base-url', 'ftp://example.com', 'an absolute http(s) URL, e.g. https://api.openai.com'],
         ['spring.ai.openai.chat.options.temperature', 'warm', 'a number between 0 and 2'],

@@ -1,7 +1,13 @@
 import {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  DEFAULT_TOOL_ERROR_DETAIL,
+  DEFAULT_TOOL_MAX_CONCURRENCY,
+  DEFAULT_TOOL_RESULT_MAX_CHARS,
+  TOOL_ERROR_DETAILS,
   ToolCallLimitBehavior,
+  type ToolErrorDetail,
+  UNLIMITED_RESULT_CHARS,
   UNLIMITED_TOOL_CALLS,
 } from '@sprout-ai/core';
 import type { PropertyReader } from './property-reader';
@@ -16,6 +22,10 @@ export const TOOL_CALLING_PROPERTY_KEYS = {
   excludedTools: 'spring.ai.tools.limits.excluded-tools',
   maxTotalToolCalls: 'spring.ai.tools.limits.max-total-tool-calls',
   onLimitExceeded: 'spring.ai.tools.limits.on-limit-exceeded',
+  maxConcurrency: 'spring.ai.tools.execution.max-concurrency',
+  timeout: 'spring.ai.tools.execution.timeout',
+  resultMaxChars: 'spring.ai.tools.result.max-chars',
+  errorDetail: 'spring.ai.tools.errors.detail',
 } as const;
 
 /** Default of `spring.ai.tools.throw-exception-on-error`. */
@@ -47,9 +57,43 @@ export interface ToolCallLimitsProperties {
   readonly onLimitExceeded: ToolCallLimitBehavior;
 }
 
+/** `spring.ai.tools.execution.*`: how the calls of one round run. */
+export interface ToolExecutionProperties {
+  /**
+   * Calls of one round that run at once; `1` runs them one after another, as Spring does.
+   * @defaultValue {@link DEFAULT_TOOL_MAX_CONCURRENCY} (10)
+   */
+  readonly maxConcurrency: number;
+  /**
+   * Time a call may take, in milliseconds, for tools that set no `timeoutMs` (`30s`, `500ms`, `2m`,
+   * or a bare number of milliseconds). @defaultValue `undefined` (no timeout)
+   */
+  readonly timeoutMs: number | undefined;
+}
+
+/** `spring.ai.tools.result.*`: what the model reads of a tool's result. */
+export interface ToolResultProperties {
+  /**
+   * Longest result, in characters, for tools that set no `maxResultChars`; `-1`
+   * ({@link UNLIMITED_RESULT_CHARS}) for no cap. @defaultValue {@link DEFAULT_TOOL_RESULT_MAX_CHARS} (100 000)
+   */
+  readonly maxChars: number;
+}
+
+/** `spring.ai.tools.errors.*`: what the model reads of a failed tool's error. */
+export interface ToolErrorsProperties {
+  /**
+   * `masked`, `message` or `generic` (see `ToolErrorDetail`), the `detail` of the default
+   * exception processor. @defaultValue {@link DEFAULT_TOOL_ERROR_DETAIL} (`masked`)
+   */
+  readonly detail: ToolErrorDetail;
+}
+
 /**
  * The `spring.ai.tools.*` properties, typed and validated.
  *
+ * @remarks `execution.*`, `result.*` and `errors.*` are Sprout's: Spring runs the calls of a round
+ * one after another, without timeouts or result caps, and sends every error message verbatim.
  * @see Spring AI `ToolCallingProperties`
  */
 export interface ToolCallingProperties {
@@ -64,11 +108,19 @@ export interface ToolCallingProperties {
    */
   readonly resolutionFallbackEnabled: boolean;
   readonly limits: ToolCallLimitsProperties;
+  readonly execution: ToolExecutionProperties;
+  readonly result: ToolResultProperties;
+  readonly errors: ToolErrorsProperties;
 }
 
 const POSITIVE_OR_UNLIMITED = {
   accept: (n: number) => n > 0 || n === UNLIMITED_TOOL_CALLS,
   allowed: 'a positive integer or -1 (unlimited)',
+};
+const POSITIVE = { accept: (n: number) => n > 0, allowed: 'a positive integer' };
+const POSITIVE_OR_NO_CAP = {
+  accept: (n: number) => n > 0 || n === UNLIMITED_RESULT_CHARS,
+  allowed: 'a positive integer or -1 (no cap)',
 };
 const POSITIVE_OR_EXCLUDED = {
   accept: (n: number) => n > 0 || n === UNLIMITED_TOOL_CALLS,
@@ -86,6 +138,9 @@ export const DEFAULT_TOOL_CALLING_PROPERTIES: ToolCallingProperties = Object.fre
     maxTotalToolCalls: DEFAULT_MAX_TOTAL_TOOL_CALLS,
     onLimitExceeded: DEFAULT_ON_LIMIT_EXCEEDED,
   }),
+  execution: Object.freeze({ maxConcurrency: DEFAULT_TOOL_MAX_CONCURRENCY, timeoutMs: undefined }),
+  result: Object.freeze({ maxChars: DEFAULT_TOOL_RESULT_MAX_CHARS }),
+  errors: Object.freeze({ detail: DEFAULT_TOOL_ERROR_DETAIL }),
 });
 
 /**
@@ -118,5 +173,11 @@ export function bindToolCallingProperties(reader: PropertyReader, keys: Iterable
       maxTotalToolCalls: reader.integer(k.maxTotalToolCalls, DEFAULT_MAX_TOTAL_TOOL_CALLS, POSITIVE_OR_UNLIMITED),
       onLimitExceeded: reader.enumeration(k.onLimitExceeded, LIMIT_BEHAVIORS, DEFAULT_ON_LIMIT_EXCEEDED),
     },
+    execution: {
+      maxConcurrency: reader.integer(k.maxConcurrency, DEFAULT_TOOL_MAX_CONCURRENCY, POSITIVE),
+      timeoutMs: reader.durationMs(k.timeout, undefined),
+    },
+    result: { maxChars: reader.integer(k.resultMaxChars, DEFAULT_TOOL_RESULT_MAX_CHARS, POSITIVE_OR_NO_CAP) },
+    errors: { detail: reader.enumeration(k.errorDetail, TOOL_ERROR_DETAILS, DEFAULT_TOOL_ERROR_DETAIL) },
   };
 }
