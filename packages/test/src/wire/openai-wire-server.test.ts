@@ -74,6 +74,7 @@ describe(OpenAiWireServer, () => {
       ]);
       expect(server.recordedRequests[0].headers.authorization).toBe('Bearer sk-test');
       expect(server.recordedRequests[1].path).toBe('/v1/chat/completions');
+      expect(JSON.parse(server.recordedRequests[0].rawBody)).toEqual(server.requests[0]);
       expect(server.remainingSteps).toBe(0);
     });
   });

@@ -81,6 +81,8 @@ export interface RecordedWireRequest {
   /** Request headers (lower-case names), e.g. `authorization`. */
   readonly headers: IncomingHttpHeaders;
   readonly body: WireChatRequest;
+  /** The body exactly as received (UTF-8 text), e.g. to assert that a secret is in no byte of it. */
+  readonly rawBody: string;
   /**
    * Settles once the exchange is over, with how it ended; e.g. a test that aborts a request checks
    * `await expect(server.recordedRequests[0].ended).resolves.toBe('closed-by-client')`.
@@ -227,7 +229,7 @@ export class OpenAiWireServer {
     }
     const request = body as WireChatRequest;
     this.bodies.push(request);
-    this.recorded.push({ path, headers: req.headers, body: request, ended });
+    this.recorded.push({ path, headers: req.headers, body: request, rawBody: text, ended });
 
     await this.respond(request, res, exchange.signal);
   }
