@@ -1,3 +1,4 @@
+import { ToolCallTimeoutError } from '../../model/tool/tool-call-timeout-error';
 import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
 import { DefaultToolExecutionExceptionProcessor } from './default-tool-execution-exception-processor';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
@@ -113,6 +114,16 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
         const error = new ToolExecutionError({ toolDefinition, cause, message });
         expect(new DefaultToolExecutionExceptionProcessor({ detail: 'generic' }).process(error)).toBe(
           "Invalid arguments for tool 'getOrder': /dsn must match format uri (got db://u:***@h).",
+        );
+      });
+    });
+
+    describe('when the tool timed out (cause ToolCallTimeoutError)', () => {
+      it("should send Sprout's timeout message in generic mode too", () => {
+        const cause = new ToolCallTimeoutError({ toolName: 'getOrder', timeoutMs: 5000 });
+        const error = new ToolExecutionError({ toolDefinition, cause, message: cause.message });
+        expect(new DefaultToolExecutionExceptionProcessor({ detail: 'generic' }).process(error)).toBe(
+          "Tool 'getOrder' did not finish within 5000 ms and was cancelled. Try again, or answer without this result.",
         );
       });
     });

@@ -1,3 +1,4 @@
+import { ToolCallTimeoutError } from '../../model/tool/tool-call-timeout-error';
 import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
 import { redactCredentials } from '../../util/redact-credentials';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
@@ -51,10 +52,11 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
  * @remarks Departures from Spring on purpose:
  * - Spring sends every message verbatim (`message` here); by default Sprout masks credentials, since
  *   what the model reads is sent to the provider and kept in chat memory.
- * - `generic` still sends invalid-argument messages (the cause is an `InvalidToolArgumentsError`),
- *   masked as in `masked` mode: Sprout wrote them for the model (`Invalid arguments for tool 'x':
- *   /qty must be integer. Fix the arguments and call the tool again.`), the model needs them to
- *   correct its call, and they describe the model's own arguments, not the tool's internals.
+ * - `generic` still sends the messages Sprout writes for the model, masked as in `masked` mode:
+ *   invalid arguments (the cause is an `InvalidToolArgumentsError`: `Invalid arguments for tool 'x':
+ *   /qty must be integer. Fix the arguments and call the tool again.`), which the model needs to
+ *   correct its call, and timeouts (a `ToolCallTimeoutError`: `Tool 'x' did not finish within
+ *   5000 ms and was cancelled. …`). They describe the model's call, not the tool's internals.
  * - TypeScript has no checked exceptions, so Spring's rule "a cause that is not a
  *   RuntimeException is always rethrown" has no equivalent: every cause that is not in the rethrow
  *   list is reported to the model unless `alwaysThrow` is set.
@@ -98,7 +100,7 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     if (this.alwaysThrow) {
       throw error;
     }
-    if (this.detail === 'generic' && !(cause instanceof InvalidToolArgumentsError)) {
+    if (this.detail === 'generic' && !isWrittenForTheModel(cause)) {
       return `Tool '${error.toolDefinition.name}' failed (${classNameOf(cause)}); error id ${error.errorId}.`;
     }
     const message =
@@ -107,6 +109,11 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
         : `Exception occurred in tool: ${error.toolDefinition.name} (${classNameOf(cause)})`;
     return this.detail === 'message' ? message : redactCredentials(message);
   }
+}
+
+/** Sprout's own messages for the model, sent in every mode: they hold the model's call, not the tool's internals. */
+function isWrittenForTheModel(cause: unknown): boolean {
+  return cause instanceof InvalidToolArgumentsError || cause instanceof ToolCallTimeoutError;
 }
 
 function classNameOf(value: unknown): string {

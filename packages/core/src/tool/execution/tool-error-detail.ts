@@ -5,7 +5,8 @@
  *   passwords, `password=…`, `"token":"…"`, `Bearer …`, `sk-…` keys); the default;
  * - `message` — the message verbatim, as Spring AI sends it;
  * - `generic` — only the tool, the error's class and its error id, e.g.
- *   `Tool 'getOrder' failed (TypeError); error id 3f2b9c1e.`
+ *   `Tool 'getOrder' failed (TypeError); error id 3f2b9c1e.`; the messages Sprout writes for the
+ *   model (invalid arguments, timeouts) are still sent, masked.
  *
  * @see DefaultToolExecutionExceptionProcessor, which applies it
  */
