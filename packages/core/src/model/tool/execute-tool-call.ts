@@ -71,10 +71,9 @@ export async function executeToolCall(
             cause: thrown,
             ...(timedOut ? { message: thrown.message } : {}),
           });
-    const errorId = (error as ToolExecutionError & { errorId?: string }).errorId;
     logger.warn(
-      { toolName: call.name, toolCallId: call.id, errorId, cause: nameOf(error.cause) },
-      `Tool '${call.name}' failed (call ${call.id}${errorId === undefined ? '' : `, error id ${errorId}`}): ${error.message}`,
+      { toolName: call.name, toolCallId: call.id, errorId: error.errorId, cause: nameOf(error.cause) },
+      `Tool '${call.name}' failed (call ${call.id}, error id ${error.errorId}): ${error.message}`,
     );
     return outcome(timedOut ? 'timeout' : 'error', env.processor.process(error) ?? '', error);
   } finally {
