@@ -181,12 +181,14 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     const outcomes: ToolCallOutcome[] = [];
     const runnable: PreparedToolCall[] = [];
     for (const call of considered) {
-      notify(() => observer?.onToolCallStart?.(call));
+      if (observer?.onToolCallStart !== undefined) notify(() => observer.onToolCallStart?.(call));
       const breach = plan.breaches.get(call.index);
       if (breach !== undefined) outcomes[call.index] = refused(call, 'limit', breach.message);
       else if (call.callback === undefined) outcomes[call.index] = this.#unknownTool(call, chatOptions);
       else runnable.push(call);
-      if (outcomes[call.index] !== undefined) notify(() => observer?.onToolCallEnd?.(outcomes[call.index]));
+      if (outcomes[call.index] !== undefined && observer?.onToolCallEnd !== undefined) {
+        notify(() => observer.onToolCallEnd?.(outcomes[call.index]));
+      }
     }
 
     const env: ToolCallEnvironment = {
@@ -203,7 +205,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       async (call) => {
         const outcome = await executeToolCall(call, call.callback as ToolCallback, env);
         outcomes[call.index] = outcome;
-        notify(() => observer?.onToolCallEnd?.(outcome));
+        if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcome));
       },
     );
     RequestAbortedError.throwIfAborted(signal);

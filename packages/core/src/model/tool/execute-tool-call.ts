@@ -43,7 +43,8 @@ export async function executeToolCall(
   const started = performance.now();
   const { timeoutMs = env.settings.defaultTimeoutMs, maxResultChars = env.settings.maxResultChars } =
     callback.toolMetadata;
-  const { signal, dispose } = callSignal(call.name, timeoutMs, env.requestSignal);
+  const timeout = timeoutMs === undefined ? undefined : startTimeout(call.name, timeoutMs, env.requestSignal);
+  const signal = timeout?.signal ?? env.requestSignal;
   const outcome = (status: ToolCallOutcome['status'], text: string, error?: unknown): ToolCallOutcome => {
     const responseData = capToolResult(text, maxResultChars);
     return {
@@ -57,8 +58,13 @@ export async function executeToolCall(
   };
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   try {
-    const work = invoke(call, callback, toolContext);
-    const text = await untilAborted(work, signal, abortReason);
+    if (call.preparationError !== undefined) throw call.preparationError;
+    const work =
+      callback.callPrepared !== undefined && callback.prepareArguments !== undefined
+        ? callback.callPrepared(call.arguments, toolContext)
+        : callback.call(call.arguments.text, toolContext);
+    // A user callback may still answer null (Spring's tools may): the model reads an empty result.
+    const text = ((await untilAborted(work, signal, abortReason)) as string | null | undefined) ?? '';
     return outcome('success', text);
   } catch (thrown) {
     RequestAbortedError.throwIfAborted(env.requestSignal);
@@ -77,20 +83,16 @@ export async function executeToolCall(
     );
     return outcome(timedOut ? 'timeout' : 'error', env.processor.process(error) ?? '', error);
   } finally {
-    dispose();
+    timeout?.dispose();
   }
 }
 
-/**
- * The signal a call runs with: none when nothing can abort it, the request's when the tool has no
- * timeout, else one of its own that the request's signal and the timeout both abort.
- */
-function callSignal(
+/** A signal of the call's own that its timeout and the request's signal both abort. */
+function startTimeout(
   toolName: string,
-  timeoutMs: number | undefined,
+  timeoutMs: number,
   requestSignal: AbortSignal | undefined,
-): { signal: AbortSignal | undefined; dispose: () => void } {
-  if (timeoutMs === undefined) return { signal: requestSignal, dispose: () => undefined };
+): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const onRequestAbort = (): void => controller.abort(requestSignal?.reason);
   requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
@@ -102,16 +104,6 @@ function callSignal(
       requestSignal?.removeEventListener('abort', onRequestAbort);
     },
   };
-}
-
-async function invoke(call: PreparedToolCall, callback: ToolCallback, toolContext: ToolContext): Promise<string> {
-  if (call.preparationError !== undefined) throw call.preparationError;
-  const text =
-    callback.callPrepared !== undefined && callback.prepareArguments !== undefined
-      ? await callback.callPrepared(call.arguments, toolContext)
-      : await callback.call(call.arguments.text, toolContext);
-  // A user callback may still answer null (Spring's tools may): the model reads an empty result.
-  return (text as string | null | undefined) ?? '';
 }
 
 /** A call stops with its signal's reason: the request's abort, or its own timeout. */

@@ -15,23 +15,24 @@ export async function runWithConcurrency<T>(
   isExclusive: (item: T) => boolean,
   run: (item: T) => Promise<void>,
 ): Promise<void> {
-  const running = new Set<Promise<void>>();
+  let next = 0;
   let failure: { error: unknown } | undefined;
-  const start = (item: T): void => {
-    const task: Promise<void> = run(item)
-      .catch((error: unknown) => {
+  // A worker takes the next item until `end`; several workers share one stretch of parallel items.
+  const worker = async (end: number): Promise<void> => {
+    while (next < end && failure === undefined) {
+      const item = items[next++];
+      try {
+        await run(item);
+      } catch (error) {
         failure ??= { error };
-      })
-      .finally(() => running.delete(task));
-    running.add(task);
+      }
+    }
   };
-  for (const item of items) {
-    const exclusive = isExclusive(item);
-    while (running.size > 0 && (exclusive || running.size >= maxConcurrency)) await Promise.race(running);
-    if (failure !== undefined) break;
-    start(item);
-    if (exclusive) await Promise.all(running);
+  while (next < items.length && failure === undefined) {
+    let end = next + 1;
+    if (!isExclusive(items[next])) while (end < items.length && !isExclusive(items[end])) end++;
+    const workers = Math.min(maxConcurrency, end - next);
+    await (workers === 1 ? worker(end) : Promise.all(Array.from({ length: workers }, () => worker(end))));
   }
-  await Promise.all(running);
   if (failure !== undefined) throw failure.error;
 }
