@@ -9,8 +9,8 @@ import { formatNumber, formatRatio, formatSummary, summarize } from '../support/
 const ROUNDS = [1, 5, 20];
 /** Each contender is measured in this many fresh processes, in alternating order (drift spreads evenly). */
 const PASSES = 2;
-const SPROUT_VS_HAND_TARGET = 3;
-const SPROUT_VS_AI_SDK_TARGET = 0.5;
+/** Issue 14: Sprout's cost per round at most a tenth of the AI SDK's and of LangChain's manual loop. */
+const SPROUT_VS_PEER_TARGET = 0.1;
 
 interface P1ChildArgs {
   readonly contender: string;
@@ -66,7 +66,10 @@ export const benchCase = defineBenchCase({
       const summaries = new Map(ids.map((id) => [id, summarize(samples.get(`${id}/${rounds}`)?.samplesUs ?? [])]));
       const hand = summaries.get('hand')?.median;
       const sprout = summaries.get('sprout')?.median;
-      const aiSdk = summaries.get('ai-sdk')?.median;
+      const peers = [
+        ['AI SDK generateText', summaries.get('ai-sdk')?.median],
+        ['LangChain manual loop', summaries.get('langchain-loop')?.median],
+      ] as const;
       for (const id of ids) {
         const summary = summaries.get(id)!;
         const entry = samples.get(`${id}/${rounds}`)!;
@@ -83,11 +86,9 @@ export const benchCase = defineBenchCase({
           toJson({ rounds, contender: id, batch: entry.batch, summaryUs: summary, samplesUs: entry.samplesUs }),
         );
       }
-      if (sprout !== undefined && hand !== undefined) {
-        targets.push(check(`P1 ${rounds} round(s): Sprout / hand loop`, sprout / hand, SPROUT_VS_HAND_TARGET));
-      }
-      if (sprout !== undefined && aiSdk !== undefined) {
-        targets.push(check(`P1 ${rounds} round(s): Sprout / AI SDK`, sprout / aiSdk, SPROUT_VS_AI_SDK_TARGET));
+      for (const [peer, median] of peers) {
+        if (sprout === undefined || median === undefined) continue;
+        targets.push(check(`P1 ${rounds} round(s): Sprout / ${peer}`, sprout / median, SPROUT_VS_PEER_TARGET));
       }
     }
     return {

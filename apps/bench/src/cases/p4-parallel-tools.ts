@@ -1,4 +1,4 @@
-import { type CaseResult, type TableRow, defineBenchCase } from '../bench-case';
+import { type CaseResult, type TableRow, type TargetCheck, defineBenchCase } from '../bench-case';
 import { LOOP_CONTENDERS } from '../loop/loop-contenders';
 import { SLEEP_TOOL_MS, parallelSleepScenario } from '../loop/scenarios';
 import { verifyEqualWork } from '../loop/tool-loop-scenario';
@@ -6,6 +6,8 @@ import { timeRuns } from '../support/sampler';
 import { formatRatio, formatSummary, summarize } from '../support/stats';
 
 const CALLS = 10;
+/** Issue 14: a round of 10 × 100 ms calls takes at most 1.15 × one call's time. */
+const SPROUT_VS_ONE_CALL_TARGET = 1.15;
 
 /**
  * P4: one round in which the model asks for 10 tool calls, each an async 100 ms sleep. The
@@ -21,6 +23,7 @@ export const benchCase = defineBenchCase({
     const scenario = parallelSleepScenario(CALLS);
     const rows: TableRow[] = [];
     const data: unknown[] = [];
+    const targets: TargetCheck[] = [];
     for (const entry of LOOP_CONTENDERS.filter((c) => context.includes(c.id))) {
       const contender = (await entry.load())(scenario);
       await verifyEqualWork(contender, scenario);
@@ -36,6 +39,15 @@ export const benchCase = defineBenchCase({
         runs: summary.n,
       });
       data.push({ contender: entry.id, summaryMs: summary, samplesMs: timesMs, concurrent });
+      if (entry.id === 'sprout') {
+        const ratio = summary.median / SLEEP_TOOL_MS;
+        targets.push({
+          name: `P4 Sprout: round of ${CALLS} × ${SLEEP_TOOL_MS} ms calls / one call`,
+          target: `≤ ${formatRatio(SPROUT_VS_ONE_CALL_TARGET)}`,
+          actual: formatRatio(ratio),
+          met: ratio <= SPROUT_VS_ONE_CALL_TARGET,
+        });
+      }
     }
     return {
       tables: [
@@ -50,6 +62,7 @@ export const benchCase = defineBenchCase({
         },
       ],
       data,
+      targets,
     };
   },
 });
