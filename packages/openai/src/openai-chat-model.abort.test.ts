@@ -1,13 +1,8 @@
 import { getEventListeners, once } from 'node:events';
 import { type ChatResponse, Prompt, RequestAbortedError } from '@sprout-ai/core';
-import {
-  chatCompletion,
-  OpenAiWireServer,
-  sseFromChatCompletion,
-  type WireScriptStep,
-  type WireStepFunction,
-} from '@sprout-ai/test';
-import { OpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
+import { chatCompletion, sseFromChatCompletion, type WireScriptStep, type WireStepFunction } from '@sprout-ai/test';
+import { wireModels } from './__fixtures__/wire-model';
+import { OpenAiChatModel } from './openai-chat-model';
 
 /** A step that holds its answer until the client closes the request, and says when it was reached. */
 function heldStep(): { step: WireStepFunction; arrived: Promise<void> } {
@@ -27,23 +22,7 @@ function heldStream(): WireScriptStep {
 }
 
 describe(OpenAiChatModel, () => {
-  let server: OpenAiWireServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  async function modelWith(
-    script: readonly WireScriptStep[],
-    options: Omit<OpenAiChatModelOptions, 'baseUrl'> = {},
-  ): Promise<{ model: OpenAiChatModel; wire: OpenAiWireServer }> {
-    const wire = await OpenAiWireServer.start({ script });
-    server = wire;
-    return {
-      model: new OpenAiChatModel({ apiKey: 'sk-test', maxRetries: 0, ...options, baseUrl: wire.baseUrl }),
-      wire,
-    };
-  }
+  const modelWith = wireModels();
 
   describe('.call', () => {
     describe('when the signal aborts while the answer is awaited', () => {

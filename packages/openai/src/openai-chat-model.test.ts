@@ -13,11 +13,12 @@ import {
   type ToolCallback,
 } from '@sprout-ai/core';
 import OpenAI from 'openai';
-import { chatCompletion, OpenAiWireServer, type WireScriptStep } from '@sprout-ai/test';
+import { chatCompletion } from '@sprout-ai/test';
 import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
 import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
 import { OpenAiApiError } from './openai-api-error';
-import { OpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
+import { wireModels } from './__fixtures__/wire-model';
+import { OpenAiChatModel } from './openai-chat-model';
 import type { OpenAiChatOptions } from './openai-chat-options';
 
 const ORDER_SCHEMA = {
@@ -41,23 +42,7 @@ function orderTool(name = 'getOrderStatus'): ToolCallback {
 }
 
 describe(OpenAiChatModel, () => {
-  let server: OpenAiWireServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  async function modelWith(
-    script: readonly WireScriptStep[],
-    options: Omit<OpenAiChatModelOptions, 'baseUrl'> = {},
-  ): Promise<{ model: OpenAiChatModel; wire: OpenAiWireServer }> {
-    const wire = await OpenAiWireServer.start({ script });
-    server = wire;
-    return {
-      model: new OpenAiChatModel({ apiKey: 'sk-test', maxRetries: 0, ...options, baseUrl: wire.baseUrl }),
-      wire,
-    };
-  }
+  const modelWith = wireModels();
 
   describe('constructor', () => {
     it('should append /v1 to a base URL without a path and keep one that has a path', () => {
@@ -140,8 +125,7 @@ describe(OpenAiChatModel, () => {
       });
 
       it('should use a given client as it is', async () => {
-        const wire = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'via client' })] });
-        server = wire;
+        const { wire } = await modelWith([chatCompletion({ content: 'via client' })]);
         const client = new OpenAI({ baseURL: wire.baseUrl, apiKey: 'sk-client', maxRetries: 0 });
         const model = new OpenAiChatModel({ client, baseUrl: 'http://ignored.invalid' });
 
@@ -153,10 +137,7 @@ describe(OpenAiChatModel, () => {
       });
 
       it('should turn the errors of a given client into OpenAiApiError', async () => {
-        const wire = await OpenAiWireServer.start({
-          script: [{ status: 401, body: { error: { message: 'Bad key.' } } }],
-        });
-        server = wire;
+        const { wire } = await modelWith([{ status: 401, body: { error: { message: 'Bad key.' } } }]);
         const client = new OpenAI({ baseURL: wire.baseUrl, apiKey: 'sk-client', maxRetries: 0 });
         const model = new OpenAiChatModel({ client });
 
