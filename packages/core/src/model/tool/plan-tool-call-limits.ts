@@ -29,7 +29,7 @@ export function planToolCallLimits(
   calls: readonly PreparedToolCall[],
   limits: ToolCallLimits,
 ): ToolCallLimitPlan {
-  const { perTool, total: prior } = countPriorCalls(history);
+  const { perTool, total: prior } = countPriorCalls(history, new Set(calls.map((call) => call.name)));
   let total = prior;
   const breaches = new Map<number, ToolCallLimitBreach>();
   for (const call of calls) {
@@ -44,22 +44,22 @@ export function planToolCallLimits(
   return { breaches, throwAt: undefined };
 }
 
-/** Tool-call counts per name since the last user message (the whole history when there is none). */
-function countPriorCalls(history: readonly Message[]): { perTool: Map<string, number>; total: number } {
-  let start = 0;
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i] instanceof UserMessage) {
-      start = i;
-      break;
-    }
-  }
+/**
+ * The turn's earlier calls — tool responses since the last user message (the whole history when
+ * there is none) — in total and per name, the latter only for the names the round calls.
+ */
+function countPriorCalls(
+  history: readonly Message[],
+  names: ReadonlySet<string>,
+): { perTool: Map<string, number>; total: number } {
   const perTool = new Map<string, number>();
   let total = 0;
-  for (let i = start; i < history.length; i++) {
+  for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i];
+    if (message instanceof UserMessage) break;
     if (!(message instanceof ToolResponseMessage)) continue;
-    for (const response of message.responses) perTool.set(response.name, (perTool.get(response.name) ?? 0) + 1);
     total += message.responses.length;
+    for (const { name } of message.responses) if (names.has(name)) perTool.set(name, (perTool.get(name) ?? 0) + 1);
   }
   return { perTool, total };
 }
