@@ -1,4 +1,4 @@
-import { SproutError } from '@sprout-ai/core';
+import { redactCredentials, SproutError } from '@sprout-ai/core';
 
 /**
  * A configuration property has a value Sprout cannot use, or a required one is missing. Thrown while
@@ -17,7 +17,10 @@ import { SproutError } from '@sprout-ai/core';
 export class InvalidPropertyError extends SproutError {
   /** Canonical (kebab-case) key, e.g. `spring.ai.tools.limits.max-total-tool-calls`. */
   readonly key: string;
-  /** The raw text that was rejected; `undefined` when a required property is missing. */
+  /**
+   * The raw text that was rejected; `undefined` when a required property is missing. The message
+   * shows it with its credentials masked (`redis://app:***@host`); this field keeps it as written.
+   */
   readonly value: string | undefined;
   /** What is allowed, e.g. `a positive integer or -1 (unlimited)`. */
   readonly allowed: string;
@@ -44,7 +47,8 @@ export class InvalidPropertyError extends SproutError {
     const head =
       options.value === undefined
         ? `Missing value for property '${options.key}'`
-        : `Invalid value '${options.value}' for property '${options.key}'${from}`;
+        : // Applications print this message: a rejected URL or key=value text may carry a password.
+          `Invalid value '${redactCredentials(options.value)}' for property '${options.key}'${from}`;
     const hint = options.hint ? ` ${options.hint}` : '';
     super(`${head}: expected ${options.allowed}.${hint}`, { cause: options.cause });
     this.key = options.key;
