@@ -57,8 +57,14 @@ export function captureLogLines(): LogCapture {
   } as typeof fs.writeSync;
 
   const lines = async (): Promise<string[]> => {
-    // pino's SonicBoom writes asynchronously and holds lines back while a write is in flight.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // pino's SonicBoom writes asynchronously and holds lines back while a write is in flight (one
+    // begun before the capture may take long on a loaded machine): wait until no chunk came for 30 ms.
+    await sleep(20);
+    for (let seen = -1, quiet = 0, waited = 0; quiet < 3 && waited < 500; waited += 10) {
+      quiet = chunks.length === seen ? quiet + 1 : 0;
+      seen = chunks.length;
+      await sleep(10);
+    }
     return chunks
       .join('')
       .split('\n')
@@ -72,4 +78,8 @@ export function captureLogLines(): LogCapture {
       fs.writeSync = writeSync;
     },
   };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
