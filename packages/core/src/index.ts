@@ -58,6 +58,7 @@ export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool/execu
 export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
+export { linkedSignal } from './util/linked-signal';
 
 // --- tool callbacks (converter, method/function callbacks, providers, schema registry) ---
 export { toolDefinition, type ToolDefinitionOptions } from './tool/definition/tool-definition';

@@ -1,4 +1,4 @@
-import { RequestAbortedError } from '@sprout-ai/core';
+import { RequestAbortedError, linkedSignal, untilAborted } from '@sprout-ai/core';
 
 /**
  * The cancellation of one request to the `openai` client, linked to the caller's `AbortSignal`
@@ -24,15 +24,9 @@ export class RequestSignal {
   constructor(caller: AbortSignal | undefined) {
     this.#caller = caller;
     if (caller === undefined) return;
-    const controller = new AbortController();
-    this.signal = controller.signal;
-    if (caller.aborted) {
-      controller.abort(caller.reason);
-      return;
-    }
-    const abort = (): void => controller.abort(caller.reason);
-    caller.addEventListener('abort', abort, { once: true });
-    this.#unlink = () => caller.removeEventListener('abort', abort);
+    const linked = linkedSignal(caller);
+    this.signal = linked.signal;
+    this.#unlink = linked.dispose;
   }
 
   /** True when the caller has aborted. */
@@ -64,17 +58,9 @@ export class RequestSignal {
    */
   race<T>(promise: PromiseLike<T>): Promise<T> {
     const caller = this.#caller;
-    const signal = this.signal;
-    if (caller === undefined || signal === undefined) return Promise.resolve(promise);
-    if (signal.aborted) {
-      Promise.resolve(promise).catch(() => undefined);
-      return Promise.reject(RequestAbortedError.of(caller));
-    }
-    // Listens on the per-request signal, never on the caller's; the loser is still handled by race.
-    const aborted = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(RequestAbortedError.of(caller)), { once: true });
-    });
-    return Promise.race([promise, aborted]);
+    if (caller === undefined) return Promise.resolve(promise);
+    // Listens on the per-request signal, never on the caller's.
+    return untilAborted(Promise.resolve(promise), this.signal, () => RequestAbortedError.of(caller));
   }
 
   /**

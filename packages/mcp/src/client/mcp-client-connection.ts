@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { createLogger, untilAborted } from '@sprout-ai/core';
-import { callSignal } from './call-signal';
+import { createLogger, linkedSignal, untilAborted } from '@sprout-ai/core';
 import { McpConnectionError } from './mcp-connection-error';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -199,12 +198,13 @@ export class McpClientConnection {
       arguments: { ...(args ?? {}) },
       ...(meta !== undefined && Object.keys(meta).length > 0 ? { _meta: { ...meta } } : {}),
     };
-    const request = callSignal(signal);
+    // The SDK leaves a listener on every request's signal: it gets one of the call's own.
+    const request = signal === undefined ? undefined : linkedSignal(signal);
     try {
       const client = await untilAborted(this.session(), signal, (aborted) => aborted.reason);
       return (await client.callTool(params, undefined, {
         timeout: this.requestTimeoutMs,
-        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        ...(request === undefined ? {} : { signal: request.signal }),
       })) as CallToolResult;
     } catch (error) {
       // The SDK rejects an aborted request with an McpError coded RequestTimeout; the caller's
@@ -212,7 +212,7 @@ export class McpClientConnection {
       signal?.throwIfAborted();
       throw error;
     } finally {
-      request.dispose();
+      request?.dispose();
     }
   }
 

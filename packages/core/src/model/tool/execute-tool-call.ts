@@ -4,6 +4,7 @@ import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
+import { linkedSignal } from '../../util/linked-signal';
 import { untilAborted } from '../../util/until-aborted';
 import { capToolResult } from './cap-tool-result';
 import type { PreparedToolCall } from './prepared-tool-call';
@@ -93,15 +94,13 @@ function startTimeout(
   timeoutMs: number,
   requestSignal: AbortSignal | undefined,
 ): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const onRequestAbort = (): void => controller.abort(requestSignal?.reason);
-  requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(new ToolCallTimeoutError({ toolName, timeoutMs })), timeoutMs);
+  const linked = linkedSignal(requestSignal);
+  const timer = setTimeout(() => linked.abort(new ToolCallTimeoutError({ toolName, timeoutMs })), timeoutMs);
   return {
-    signal: controller.signal,
+    signal: linked.signal,
     dispose: () => {
       clearTimeout(timer);
-      requestSignal?.removeEventListener('abort', onRequestAbort);
+      linked.dispose();
     },
   };
 }
