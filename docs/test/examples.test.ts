@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -162,6 +162,14 @@ describe('booking-tools.ts (tools and schemas)', () => {
   beforeAll(() => {
     examples.core.toolSchemaRegistry.loadFile(manifest);
     [book] = examples.core.ToolCallbacks.from(new examples.booking.BookingTools());
+  });
+
+  it('should write the schema tools-and-schemas.md shows', () => {
+    const page = readFileSync(path.join(repoRoot, 'docs/tools-and-schemas.md'), 'utf8');
+    const shown = /<!-- schema: BookingTools\.book -->\n```json\n([\s\S]*?)\n```/.exec(page)?.[1];
+    const written = examples.core.toolSchemaRegistry.get('BookingTools', 'book')?.inputSchema;
+
+    expect(JSON.parse(shown ?? 'null')).toEqual(written);
   });
 
   it('should report every violation, schema and class-validator, in one message', async () => {
