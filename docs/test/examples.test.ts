@@ -57,22 +57,24 @@ const requestsSince = (since: number): readonly WireChatRequest[] => server.requ
 const echoToolResult: WireStepFunction = (body) =>
   chatCompletion({ content: `tool said ${String(body.messages.at(-1)?.content)}` });
 
+/** Runs a build tool from node_modules; a failure (a type error, a schema error) carries the tool's output. */
+async function build(script: string, args: readonly string[]): Promise<void> {
+  try {
+    await run(process.execPath, [path.join(repoRoot, 'node_modules', script), ...args]);
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${path.basename(script)} failed on docs/examples:\n${stdout}${stderr}`, { cause: error });
+  }
+}
+
 function load<T>(name: string): Promise<T> {
   return import(path.join(distDir, `${name}.js`)) as Promise<T>;
 }
 
 beforeAll(async () => {
-  // Type errors fail here, with tsc's output in the message.
-  await Promise.all([
-    run(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', examplesDir]),
-    run(process.execPath, [
-      path.join(repoRoot, 'node_modules/.bin/sprout-schema'),
-      '--project',
-      path.join(examplesDir, 'tsconfig.json'),
-      '--out',
-      manifest,
-    ]),
-  ]);
+  // One after the other, not side by side: the other Jest projects share the machine.
+  await build('typescript/bin/tsc', ['-p', examplesDir]);
+  await build('.bin/sprout-schema', ['--project', path.join(examplesDir, 'tsconfig.json'), '--out', manifest]);
   server = await OpenAiWireServer.start({
     handler: (body, index, context) => {
       const step = steps.shift();
