@@ -1,14 +1,31 @@
 import { SproutTokens } from '@sprout-ai/boot';
-import { type ChatClientRequest, type ChatClientResponse, ToolCallingAdvisor } from '@sprout-ai/chat-client';
+import {
+  type CallAdvisorChain,
+  type ChatClientRequest,
+  type ChatClientResponse,
+  type StreamAdvisorChain,
+  ToolCallingAdvisor,
+} from '@sprout-ai/chat-client';
 import type { ToolCallingChatOptions, ToolExecutionResult } from '@sprout-ai/core';
 import { ContainerModule } from 'inversify';
 
 /** After this many tool rounds the model must answer with what it has. */
 export const MAX_TOOL_ROUNDS = 3;
 
-/** The tool loop, with a budget: a fresh advisor runs each request, so the count is per turn. */
+/** The tool loop, with a budget of rounds per turn. */
 export class RoundBudgetAdvisor extends ToolCallingAdvisor {
   private rounds = 0;
+
+  // A turn starts: on the call path and on the stream path.
+  protected override doInitializeLoop(request: ChatClientRequest, chain: CallAdvisorChain) {
+    this.rounds = 0;
+    return super.doInitializeLoop(request, chain);
+  }
+
+  protected override doInitializeLoopStream(request: ChatClientRequest, chain: StreamAdvisorChain) {
+    this.rounds = 0;
+    return super.doInitializeLoopStream(request, chain);
+  }
 
   protected override async doGetNextOptionsForToolCall(
     options: ToolCallingChatOptions | undefined,
