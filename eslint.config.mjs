@@ -8,8 +8,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    // One program for sources and tests (package tsconfigs exclude tests).
-    languageOptions: { parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname } },
+    // One program for sources and tests (package tsconfigs exclude tests); the docs' examples build
+    // against the packages' built entries, as a user's project does.
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.check.json', './docs/examples/tsconfig.json', './docs/test/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

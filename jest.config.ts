@@ -26,6 +26,15 @@ const config: Config = {
     project('mcp-order-server', '<rootDir>/apps/mcp-order-server', {
       '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
     }),
+    // The docs' samples, built and run as a user's project: against the packages' built entries
+    // (no mapping to src), compiled by tsc, so only the tests themselves go through swc.
+    {
+      displayName: 'docs',
+      rootDir: '<rootDir>/docs',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/examples/*.test.ts'],
+      transform: { '^.+\\.ts$': swc as never },
+    },
   ],
 };
 
