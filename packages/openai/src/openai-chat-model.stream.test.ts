@@ -234,6 +234,22 @@ describe(OpenAiChatModel, () => {
       });
     });
 
+    it('should stream a refusal as the answer text and keep it on the last chunk', async () => {
+      const sse = sseEvents([
+        chunk({ role: 'assistant', content: null, refusal: '' }),
+        chunk({ refusal: "I'm sorry, " }),
+        chunk({ refusal: 'I cannot help with that.' }),
+        chunk({}, 'stop'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      expect(textOf(chunks)).toBe("I'm sorry, I cannot help with that.");
+      expect(chunks[chunks.length - 1].result?.output.metadata).toMatchObject({
+        refusal: "I'm sorry, I cannot help with that.",
+      });
+    });
+
     it('should read a one-choice stream whose chunks count the choice index upward as one answer', async () => {
       const sse = sseEvents(
         ['Wh', 'isper', 's of ', 'wind'].map((content, index) => ({

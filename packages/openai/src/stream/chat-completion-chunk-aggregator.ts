@@ -19,6 +19,8 @@ export interface AggregatedChoice {
   readonly toolCalls: readonly ToolCall[];
   /** The last finish reason the server sent, if any. */
   readonly finishReason?: string;
+  /** The model's refusal (`delta.refusal` fragments joined), if it refused. */
+  readonly refusal?: string;
   /** Calls dropped because no name and no arguments ever arrived. */
   readonly droppedCalls: number;
   /**
@@ -47,6 +49,8 @@ interface ChoiceState {
   finishReason?: string;
   /** Argument text arrived that no call could be proven to own. */
   unmatchedArguments: boolean;
+  /** The refusal text so far (`delta.refusal`). */
+  refusal?: string;
 }
 
 /** What a call's arguments say when fragments of the response could not be matched to calls. */
@@ -136,6 +140,11 @@ export class ChatCompletionChunkAggregator {
       let toolCallDeltas = NO_DELTAS;
       if (typeof delta === 'object' && delta !== null) {
         if (typeof delta.content === 'string') text = delta.content;
+        // A refusal is the answer; its fragments are text like content's.
+        if (typeof delta.refusal === 'string' && delta.refusal !== '') {
+          text += delta.refusal;
+          state.refusal = (state.refusal ?? '') + delta.refusal;
+        }
         const toolCalls = delta.tool_calls;
         if (Array.isArray(toolCalls)) toolCallDeltas = this.#addToolCalls(state, toolCalls as unknown[]);
       }
@@ -163,6 +172,7 @@ export class ChatCompletionChunkAggregator {
           choiceIndex: state.choiceIndex,
           toolCalls: named.map((call) => toToolCall(call, unmatchedArguments)),
           ...(state.finishReason !== undefined ? { finishReason: state.finishReason } : {}),
+          ...(state.refusal !== undefined ? { refusal: state.refusal } : {}),
           droppedCalls: state.calls.length - named.length,
           unmatchedArguments,
         };

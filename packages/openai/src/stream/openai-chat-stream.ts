@@ -92,7 +92,10 @@ export async function* toChatResponseStream(
       );
     }
     finals.push({
-      output: new AssistantMessage('', toolCalls, { index: choice.choiceIndex }),
+      output: new AssistantMessage('', toolCalls, {
+        index: choice.choiceIndex,
+        ...(choice.refusal !== undefined ? { refusal: choice.refusal } : {}),
+      }),
       metadata: choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {},
     });
   }
