@@ -169,6 +169,44 @@ describe(ChatClient, () => {
       });
     });
 
+    describe('when a model keeps calling tools after every refusal (RETURN_ERROR_RESPONSE)', () => {
+      const runaway: WireScriptStep = () =>
+        chatCompletion({ toolCalls: [{ name: 'lookup', arguments: { id: 'A1' } }] });
+      const clientFor = (model: OpenAiChatModel): ChatClient => {
+        const manager = DefaultToolCallingManager.builder()
+          .maxCallsPerTool(1)
+          .maxRounds(4)
+          .onLimitExceeded('RETURN_ERROR_RESPONSE')
+          .build();
+        return ChatClient.builder(model, {
+          toolCallingAdvisorBuilder: ToolCallingAdvisor.builder().toolCallingManager(manager),
+        })
+          .defaultTools(recordingTool('lookup'))
+          .build();
+      };
+      const roundLimit =
+        'Tool round limit (4) reached for this turn. No further tool calls are allowed; answer with what you have.';
+
+      it('should end the turn once the rounds run out, in .call()', async () => {
+        const { model, wire } = await modelFor(Array.from({ length: 10 }, () => runaway));
+
+        const response = await clientFor(model).prompt('Where is A1?').call().chatResponse();
+
+        expect(wire.requests).toHaveLength(5);
+        expect(response?.result?.output.text).toBe(roundLimit);
+        expect(response?.result?.metadata.finishReason).toBe('toolCallLimitExceeded');
+      });
+
+      it('should end the stream once the rounds run out, in .stream()', async () => {
+        const { model, wire } = await modelFor(Array.from({ length: 10 }, () => runaway));
+
+        const text = await collect(clientFor(model).prompt('Where is A1?').stream().content());
+
+        expect(wire.requests).toHaveLength(5);
+        expect(text.join('')).toBe(roundLimit);
+      });
+    });
+
     describe('when a tool call limit is exceeded in THROW mode', () => {
       it('should end with one limit generation carrying the usage of all rounds', async () => {
         const { model, wire } = await modelFor([
