@@ -1,6 +1,12 @@
 import { type ChatResponse, DefaultToolCallingManager, type ToolCallLimitBehavior, type Usage } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
-import { OpenAiWireServer, chatCompletion, sseFromChatCompletion, type WireScriptStep } from '@sprout-ai/test';
+import {
+  OpenAiWireServer,
+  chatCompletion,
+  sseEvents,
+  sseFromChatCompletion,
+  type WireScriptStep,
+} from '@sprout-ai/test';
 import { recordingTool } from './__fixtures__/tools';
 import { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import { ChatClient } from './chat-client';
@@ -47,6 +53,48 @@ describe(ChatClient, () => {
   }
 
   describe('.stream', () => {
+    describe('when argument fragments of a streamed response match no call', () => {
+      it('should run no tool with arguments it was not sent, and tell the model why, under each call id', async () => {
+        const tc = (delta: Record<string, unknown>, finish: string | null = null) => ({
+          id: 's1',
+          object: 'chat.completion.chunk',
+          model: 'm',
+          choices: [{ index: 0, delta: { tool_calls: delta ? [delta] : undefined }, finish_reason: finish }],
+        });
+        const sse = sseEvents([
+          tc({ index: 0, id: 'call_a', type: 'function', function: { name: 'lookup', arguments: '' } }),
+          tc({ index: 1, id: 'call_b', type: 'function', function: { name: 'lookup', arguments: '' } }),
+          tc({ index: 7, function: { arguments: '{"id":"A1"}' } }),
+          {
+            id: 's1',
+            object: 'chat.completion.chunk',
+            model: 'm',
+            choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }],
+          },
+        ]);
+        const { model, wire } = await modelFor([{ sse }, chatCompletion({ content: 'Let me ask again.' })]);
+        const tool = recordingTool('lookup');
+
+        const text = await collect(ChatClient.create(model).prompt('Where is A1?').tools(tool).stream().content());
+
+        expect(text.join('')).toBe('Let me ask again.');
+        expect(tool.records).toEqual([]);
+        const second = wire.requests[1].messages;
+        expect(second[1]).toMatchObject({
+          role: 'assistant',
+          tool_calls: [
+            { id: 'call_a', function: { name: 'lookup', arguments: '{}' } },
+            { id: 'call_b', function: { name: 'lookup', arguments: '{}' } },
+          ],
+        });
+        expect(second.slice(2).map((m) => [m.role, m.tool_call_id])).toEqual([
+          ['tool', 'call_a'],
+          ['tool', 'call_b'],
+        ]);
+        for (const message of second.slice(2)) expect(message.content).toMatch(/did not arrive intact/);
+      });
+    });
+
     describe('when several rounds report usage', () => {
       it('should give the last chunk and the finish event the usage of every round', async () => {
         const { model, wire } = await modelFor([
@@ -118,6 +166,44 @@ describe(ChatClient, () => {
         expect(final?.results.map((g) => g.metadata)).toEqual([
           { finishReason: 'returnDirect', toolId: 'call_lbl', toolName: 'printLabel' },
         ]);
+      });
+    });
+
+    describe('when a model keeps calling tools after every refusal (RETURN_ERROR_RESPONSE)', () => {
+      const runaway: WireScriptStep = () =>
+        chatCompletion({ toolCalls: [{ name: 'lookup', arguments: { id: 'A1' } }] });
+      const clientFor = (model: OpenAiChatModel): ChatClient => {
+        const manager = DefaultToolCallingManager.builder()
+          .maxCallsPerTool(1)
+          .maxRounds(4)
+          .onLimitExceeded('RETURN_ERROR_RESPONSE')
+          .build();
+        return ChatClient.builder(model, {
+          toolCallingAdvisorBuilder: ToolCallingAdvisor.builder().toolCallingManager(manager),
+        })
+          .defaultTools(recordingTool('lookup'))
+          .build();
+      };
+      const roundLimit =
+        'Tool round limit (4) reached for this turn. No further tool calls are allowed; answer with what you have.';
+
+      it('should end the turn once the rounds run out, in .call()', async () => {
+        const { model, wire } = await modelFor(Array.from({ length: 10 }, () => runaway));
+
+        const response = await clientFor(model).prompt('Where is A1?').call().chatResponse();
+
+        expect(wire.requests).toHaveLength(5);
+        expect(response?.result?.output.text).toBe(roundLimit);
+        expect(response?.result?.metadata.finishReason).toBe('toolCallLimitExceeded');
+      });
+
+      it('should end the stream once the rounds run out, in .stream()', async () => {
+        const { model, wire } = await modelFor(Array.from({ length: 10 }, () => runaway));
+
+        const text = await collect(clientFor(model).prompt('Where is A1?').stream().content());
+
+        expect(wire.requests).toHaveLength(5);
+        expect(text.join('')).toBe(roundLimit);
       });
     });
 

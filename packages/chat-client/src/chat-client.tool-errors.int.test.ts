@@ -101,7 +101,9 @@ describe(ChatClient, () => {
       it("should send the message with the password masked (detail 'masked', the default)", async () => {
         const { bodies, toolMessage, errorIds, logLines } = await runTurn('masked', mode);
 
-        expect(toolMessage).toBe('connect ECONNREFUSED postgres://hotel_admin:***@db.internal:5432');
+        expect(toolMessage).toBe(
+          "Tool 'findRooms' failed: connect ECONNREFUSED postgres://hotel_admin:***@db.internal:5432",
+        );
         expect(bodies[1]).toContain('hotel_admin:***@db.internal');
         expect(bodies.join('\n')).not.toContain(PASSWORD);
         expectLoggedWithoutPassword(logLines, errorIds[0]);

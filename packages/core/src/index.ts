@@ -128,9 +128,11 @@ export {
 export {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  DEFAULT_MAX_TOOL_ROUNDS,
   UNLIMITED_TOOL_CALLS,
   ToolCallLimits,
   type ToolCallLimitBreach,
+  type ToolCallLimitKind,
 } from './model/tool/tool-call-limits';
 export { ToolCallLimitBehavior } from './model/tool/tool-call-limit-behavior';
 export {

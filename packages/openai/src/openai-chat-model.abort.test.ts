@@ -43,10 +43,12 @@ describe(OpenAiChatModel, () => {
 
     describe('when an AbortSignal.timeout expires while the answer is awaited', () => {
       it('should reject with RequestAbortedError whose reason is the TimeoutError', async () => {
-        const { step } = heldStep();
+        const { step, arrived } = heldStep();
         const { model, wire } = await modelWith([step]);
 
-        const call = model.call(new Prompt('hi'), { signal: AbortSignal.timeout(50) });
+        // Long enough for the request to reach the server on a loaded machine, so its connection is seen closing.
+        const call = model.call(new Prompt('hi'), { signal: AbortSignal.timeout(500) });
+        await arrived;
 
         await expect(call).rejects.toMatchObject({
           name: 'AbortError',

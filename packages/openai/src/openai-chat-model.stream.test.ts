@@ -156,6 +156,118 @@ describe(OpenAiChatModel, () => {
       });
     });
 
+    describe('when a fragment without a name comes under an id or index no call has', () => {
+      const args = '{"orderId":"A123","includeItems":true}';
+      const tc = (delta: Record<string, unknown>) => chunk({ tool_calls: [delta] });
+
+      it.each([
+        [
+          'the id changes at the same index partway through',
+          [
+            tc({ index: 0, id: 'call_first', type: 'function', function: { name: 'getOrder', arguments: '' } }),
+            tc({ index: 0, id: 'call_second', function: { arguments: '{"orderId":' } }),
+            tc({ index: 0, id: 'call_third', function: { arguments: '"A123","includeItems":true}' } }),
+          ],
+          'call_first',
+        ],
+        [
+          'the call starts at index 1 and goes on at index 0 (Qwen3)',
+          [
+            tc({ index: 1, id: 'call_q', type: 'function', function: { name: 'getOrder', arguments: '' } }),
+            tc({ index: 0, function: { arguments: '{"orderId":"A123",' } }),
+            tc({ index: 0, function: { arguments: '"includeItems":true}' } }),
+          ],
+          'call_q',
+        ],
+        [
+          'every chunk carries a fresh id and no index',
+          [
+            tc({ id: 'x1', type: 'function', function: { name: 'getOrder', arguments: '{"orderId":"A123",' } }),
+            tc({ id: 'x2', function: { arguments: '"includeItems":true}' } }),
+          ],
+          'x1',
+        ],
+      ])('should join the one call it continues: %s', async (_shape, deltas, id) => {
+        const { chunks } = await streamWith([{ sse: sseEvents([...deltas, chunk({}, 'tool_calls')]) }]);
+
+        expect(callsOf(chunks)).toEqual([{ id, type: 'function', name: 'getOrder', arguments: args }]);
+      });
+
+      it('should mark every call of the response when the fragment could belong to more than one', async () => {
+        const sse = sseEvents([
+          tc({ index: 0, id: 'call_a', type: 'function', function: { name: 'getOrder', arguments: '' } }),
+          tc({ index: 1, id: 'call_b', type: 'function', function: { name: 'getOrder', arguments: '' } }),
+          tc({ index: 5, function: { arguments: '{"orderId":"A123"}' } }),
+          chunk({}, 'tool_calls'),
+        ]);
+
+        const { chunks } = await streamWith([{ sse }]);
+
+        const calls = callsOf(chunks);
+        expect(calls.map((c) => [c.id, c.arguments])).toEqual([
+          ['call_a', ''],
+          ['call_b', ''],
+        ]);
+        for (const call of calls) expect(call.argumentsProblem).toMatch(/could not be matched to a tool call/);
+      });
+
+      it('should keep two calls that share an id but start at different indexes apart', async () => {
+        const sse = sseEvents([
+          tc({
+            index: 0,
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'getOrder', arguments: '{"orderId":"A1"}' },
+          }),
+          tc({
+            index: 1,
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'getOrder', arguments: '{"orderId":"B2"}' },
+          }),
+          chunk({}, 'tool_calls'),
+        ]);
+
+        const { chunks } = await streamWith([{ sse }]);
+
+        expect(callsOf(chunks).map((c) => c.arguments)).toEqual(['{"orderId":"A1"}', '{"orderId":"B2"}']);
+      });
+    });
+
+    it('should stream a refusal as the answer text and keep it on the last chunk', async () => {
+      const sse = sseEvents([
+        chunk({ role: 'assistant', content: null, refusal: '' }),
+        chunk({ refusal: "I'm sorry, " }),
+        chunk({ refusal: 'I cannot help with that.' }),
+        chunk({}, 'stop'),
+      ]);
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      expect(textOf(chunks)).toBe("I'm sorry, I cannot help with that.");
+      expect(chunks[chunks.length - 1].result?.output.metadata).toMatchObject({
+        refusal: "I'm sorry, I cannot help with that.",
+      });
+    });
+
+    it('should read a one-choice stream whose chunks count the choice index upward as one answer', async () => {
+      const sse = sseEvents(
+        ['Wh', 'isper', 's of ', 'wind'].map((content, index) => ({
+          id: 's1',
+          object: 'chat.completion.chunk',
+          model: 'm',
+          choices: [{ index, delta: { content }, finish_reason: index === 3 ? 'stop' : null }],
+        })),
+      );
+
+      const { chunks } = await streamWith([{ sse }]);
+
+      const last = chunks[chunks.length - 1];
+      expect(last.results).toHaveLength(1);
+      expect(textOf(chunks)).toBe('Whispers of wind');
+      expect(last.result?.metadata.finishReason).toBe('stop');
+    });
+
     it('should not concatenate a name that is repeated in every chunk', async () => {
       const sse = sseEvents([
         chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'searchDocs', arguments: '{"query":' } }] }),

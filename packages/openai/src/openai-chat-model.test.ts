@@ -14,6 +14,7 @@ import {
 } from '@sprout-ai/core';
 import OpenAI from 'openai';
 import { chatCompletion } from '@sprout-ai/test';
+import type { WireChatCompletion } from '@sprout-ai/test';
 import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
 import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
 import { OpenAiApiError } from './openai-api-error';
@@ -63,6 +64,23 @@ describe(OpenAiChatModel, () => {
   });
 
   describe('.call', () => {
+    describe("when the model refuses (message.refusal, content null — the shape of OpenAI's refusal docs)", () => {
+      it('should answer with the refusal as the text and keep it in the metadata', async () => {
+        const base = chatCompletion({ content: 'x' });
+        const refusal = "I'm sorry, I cannot assist with that request.";
+        const refused = {
+          ...base,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal } }],
+        };
+        const { model } = await modelWith([refused as unknown as WireChatCompletion]);
+
+        const response = await model.call(new Prompt('how do I pick a lock?'));
+
+        expect(response.result?.output.text).toBe(refusal);
+        expect(response.result?.output.metadata).toMatchObject({ refusal });
+      });
+    });
+
     describe('when mapping options', () => {
       it('should layer prompt options over default options and send them in snake_case', async () => {
         const { model, wire } = await modelWith([chatCompletion({ content: 'ok' })], {

@@ -55,10 +55,13 @@ export function toChatResponse(
 
 function toGeneration(choice: Record<string, unknown>, logger: Logger, hermes: HermesToolCallMode): Generation {
   const message = asRecord(choice.message);
-  const content = stripHermesToolCalls(toText(message.content), hermes, logger);
+  const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
+  // A refusal is the answer: shown as the text when the model sent no other.
+  const text = toText(message.content);
+  const content = stripHermesToolCalls(text === '' && refusal !== undefined ? refusal : text, hermes, logger);
   const toolCalls = [...toToolCalls(message.tool_calls, logger), ...content.toolCalls];
   const metadata: Record<string, unknown> = {};
-  if (typeof message.refusal === 'string') metadata.refusal = message.refusal;
+  if (refusal !== undefined) metadata.refusal = refusal;
   if (typeof choice.index === 'number') metadata.index = choice.index;
   const finishReason = typeof choice.finish_reason === 'string' ? choice.finish_reason : undefined;
   if (finishReason === 'tool_calls' && toolCalls.length === 0) {

@@ -98,6 +98,7 @@ export function configureToolCallingManager(
   if (limits.maxTotalToolCalls === UNLIMITED_TOOL_CALLS) builder.unlimitedTotalToolCalls();
   else builder.maxTotalToolCalls(limits.maxTotalToolCalls);
   return builder
+    .maxRounds(limits.maxRounds)
     .onLimitExceeded(limits.onLimitExceeded)
     .resolutionFallbackEnabled(properties.resolutionFallbackEnabled)
     .maxConcurrency(properties.execution.maxConcurrency)

@@ -19,6 +19,7 @@ describe(SproutProperties, () => {
         ['spring.ai.tools.limits.max-calls-per-tool-default', '99999999999999999999', POSITIVE_OR_UNLIMITED],
         ['spring.ai.tools.limits.max-total-tool-calls', 'abc', POSITIVE_OR_UNLIMITED],
         ['spring.ai.tools.limits.max-total-tool-calls', '0', POSITIVE_OR_UNLIMITED],
+        ['spring.ai.tools.limits.max-rounds', '0', POSITIVE_OR_UNLIMITED],
         [
           'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus',
           '0',

@@ -1,6 +1,7 @@
 import {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  DEFAULT_MAX_TOOL_ROUNDS,
   DEFAULT_TOOL_ERROR_DETAIL,
   DEFAULT_TOOL_MAX_CONCURRENCY,
   DEFAULT_TOOL_RESULT_MAX_CHARS,
@@ -21,6 +22,8 @@ export const TOOL_CALLING_PROPERTY_KEYS = {
   maxCallsPerTool: 'spring.ai.tools.limits.max-calls-per-tool',
   excludedTools: 'spring.ai.tools.limits.excluded-tools',
   maxTotalToolCalls: 'spring.ai.tools.limits.max-total-tool-calls',
+  /** Sprout's: Spring has no round limit. */
+  maxRounds: 'spring.ai.tools.limits.max-rounds',
   onLimitExceeded: 'spring.ai.tools.limits.on-limit-exceeded',
   maxConcurrency: 'spring.ai.tools.execution.max-concurrency',
   timeout: 'spring.ai.tools.execution.timeout',
@@ -53,6 +56,13 @@ export interface ToolCallLimitsProperties {
    * @defaultValue {@link DEFAULT_MAX_TOTAL_TOOL_CALLS} (150)
    */
   readonly maxTotalToolCalls: number;
+  /**
+   * Cap on tool rounds of a turn; the round after the last allowed one ends the turn in either
+   * behaviour. {@link UNLIMITED_TOOL_CALLS} disables it.
+   * @defaultValue {@link DEFAULT_MAX_TOOL_ROUNDS} (50)
+   * @remarks Not in Spring AI.
+   */
+  readonly maxRounds: number;
   /** What a breach does. @defaultValue {@link DEFAULT_ON_LIMIT_EXCEEDED} (`THROW`) */
   readonly onLimitExceeded: ToolCallLimitBehavior;
 }
@@ -136,6 +146,7 @@ export const DEFAULT_TOOL_CALLING_PROPERTIES: ToolCallingProperties = Object.fre
     maxCallsPerTool: Object.freeze({}),
     excludedTools: Object.freeze([]),
     maxTotalToolCalls: DEFAULT_MAX_TOTAL_TOOL_CALLS,
+    maxRounds: DEFAULT_MAX_TOOL_ROUNDS,
     onLimitExceeded: DEFAULT_ON_LIMIT_EXCEEDED,
   }),
   execution: Object.freeze({ maxConcurrency: DEFAULT_TOOL_MAX_CONCURRENCY, timeoutMs: undefined }),
@@ -171,6 +182,7 @@ export function bindToolCallingProperties(reader: PropertyReader, keys: Iterable
       maxCallsPerTool,
       excludedTools: reader.list(k.excludedTools),
       maxTotalToolCalls: reader.integer(k.maxTotalToolCalls, DEFAULT_MAX_TOTAL_TOOL_CALLS, POSITIVE_OR_UNLIMITED),
+      maxRounds: reader.integer(k.maxRounds, DEFAULT_MAX_TOOL_ROUNDS, POSITIVE_OR_UNLIMITED),
       onLimitExceeded: reader.enumeration(k.onLimitExceeded, LIMIT_BEHAVIORS, DEFAULT_ON_LIMIT_EXCEEDED),
     },
     execution: {

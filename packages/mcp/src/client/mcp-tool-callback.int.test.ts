@@ -1,3 +1,4 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolContext, ToolExecutionError } from '@sprout-ai/core';
 import { captureLogLines } from '@sprout-ai/test';
 import { fixtureConnection, fixtureLog } from '../__fixtures__/fixture-connections';
@@ -51,6 +52,31 @@ describe(McpToolCallback, () => {
         const error = await callback.call('{"text":42}').catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ToolExecutionError);
         expect((error as Error).message).toMatch(/Invalid arguments for tool 'echo-params': \/text must be string/);
+      });
+    });
+
+    describe("when the server's input schema is too deep for the validator", () => {
+      const depth = 600;
+      const deepSchema = JSON.parse(
+        '{"type":"object","properties":{"x":' +
+          '{"type":"object","properties":{"x":'.repeat(depth) +
+          '{"type":"string"}' +
+          '}}'.repeat(depth) +
+          '}}',
+      ) as McpTool['inputSchema'];
+
+      it('should fail every call with a message instead of skipping validation, and send nothing', async () => {
+        connection = fixtureConnection('fixture', { tools: [{ name: 'deep', inputSchema: deepSchema }] });
+        const callback = await callbackFor('deep');
+
+        const error = await callback.call('{"x":42}').catch((e: unknown) => e);
+
+        expect(error).toBeInstanceOf(ToolExecutionError);
+        expect((error as Error).message).toBe(
+          "Tool 'deep' cannot be called: its input schema from the MCP server cannot be checked (it nests too deeply for the validator), so no call is sent.",
+        );
+        expect((error as ToolExecutionError).cause).toBeInstanceOf(McpToolCallError);
+        expect((await fixtureLog(connection)).filter((e) => e.event === 'call').map((e) => e.tool)).toEqual(['log']);
       });
     });
 

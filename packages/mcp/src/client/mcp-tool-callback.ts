@@ -79,6 +79,8 @@ export class McpToolCallback implements ToolCallback {
   private readonly connection: McpClientConnection;
   private readonly metaConverter: ToolContextToMcpMetaConverter;
   private readonly argumentsParser: ToolArgumentsParser | undefined;
+  /** Why the server's input schema cannot check arguments; calls then fail closed. */
+  private readonly schemaProblem: string | undefined;
 
   /**
    * @param options - connection, listed tool, final name, meta converter and execution rules
@@ -102,7 +104,9 @@ export class McpToolCallback implements ToolCallback {
     this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
     this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
     checkToolExecutionRules(this.toolMetadata, this.source);
-    this.argumentsParser = compiledParser(this.toolDefinition, this.source);
+    const compiled = compiledParser(this.toolDefinition, this.source);
+    this.argumentsParser = compiled.parser;
+    this.schemaProblem = compiled.problem;
   }
 
   /**
@@ -119,8 +123,9 @@ export class McpToolCallback implements ToolCallback {
   }
 
   /**
-   * Repairs and parses the arguments once, and validates them against the tool's schema when it
-   * compiles (else only a JSON object is required, and the server validates).
+   * Repairs and parses the arguments once, and validates them against the tool's schema. When the
+   * server's schema cannot be compiled (e.g. too deep for the validator), validation is not skipped:
+   * every call fails with a message saying why, and nothing is sent to the server.
    *
    * @param raw - the arguments as the model sent them
    */
@@ -164,6 +169,15 @@ export class McpToolCallback implements ToolCallback {
   }
 
   private argumentsError(args: PreparedToolArguments): ToolExecutionError | undefined {
+    if (this.schemaProblem !== undefined) {
+      const message = `Tool '${this.toolDefinition.name}' cannot be called: its input schema from the MCP server cannot be checked (${this.schemaProblem}), so no call is sent.`;
+      const cause = new McpToolCallError({
+        connectionName: this.connectionName,
+        toolName: this.originalToolName,
+        reason: `its input schema cannot be checked (${this.schemaProblem}); the call was not sent`,
+      });
+      return new ToolExecutionError({ toolDefinition: this.toolDefinition, cause, message });
+    }
     if (this.argumentsParser !== undefined) return this.argumentsParser.errorOf(args);
     if (args.value !== undefined) return undefined;
     const message = `Invalid arguments for tool '${this.toolDefinition.name}': ${args.problem ?? 'expected a JSON object'}. Send a JSON object.`;
@@ -176,24 +190,32 @@ export class McpToolCallback implements ToolCallback {
 }
 
 /**
- * Core's argument parser for the tool, with its schema compiled now; `undefined` (arguments are
- * then only checked to be a JSON object, and the server validates them) when the server's schema
- * cannot be compiled.
+ * Core's argument parser for the tool, with its schema compiled now; or, when the server's schema
+ * cannot be compiled, why (the tool's calls then fail closed).
  */
-function compiledParser(definition: ToolDefinition, source: string): ToolArgumentsParser | undefined {
+function compiledParser(
+  definition: ToolDefinition,
+  source: string,
+): { parser: ToolArgumentsParser; problem?: undefined } | { parser?: undefined; problem: string } {
   const parser = new ToolArgumentsParser(definition);
   try {
     parser.parse('{}');
   } catch (error) {
     if (!(error instanceof ToolExecutionError)) {
+      const tooDeep = error instanceof RangeError || (error instanceof Error && error.cause instanceof RangeError);
+      const problem = tooDeep ? 'it nests too deeply for the validator' : messageOf(error);
       logger.warn(
-        { err: error, tool: definition.name },
-        `The input schema of ${source} cannot be compiled; its arguments are not validated before the call`,
+        { tool: definition.name },
+        `The input schema of ${source} cannot be compiled (${problem}); calls to it will fail until the server fixes it`,
       );
-      return undefined;
+      return { problem };
     }
   }
-  return parser;
+  return { parser };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The text the model reads for a result (see {@link McpToolCallback}). */

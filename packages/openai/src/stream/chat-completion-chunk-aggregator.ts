@@ -19,14 +19,22 @@ export interface AggregatedChoice {
   readonly toolCalls: readonly ToolCall[];
   /** The last finish reason the server sent, if any. */
   readonly finishReason?: string;
-  /** Calls dropped because no name ever arrived. */
+  /** The model's refusal (`delta.refusal` fragments joined), if it refused. */
+  readonly refusal?: string;
+  /** Calls dropped because no name and no arguments ever arrived. */
   readonly droppedCalls: number;
+  /**
+   * Set when argument fragments arrived that could not be matched to a call: every call of the
+   * choice then carries `argumentsProblem`, so none runs with arguments it may not have received.
+   */
+  readonly unmatchedArguments: boolean;
 }
 
 interface CallState {
   readonly position: number;
   readonly id: string;
-  readonly serverId: boolean;
+  /** The `index` the server gave the call's first delta, if any. */
+  readonly serverIndex: number | undefined;
   name: string;
   readonly parts: string[];
   objectArguments?: unknown;
@@ -39,7 +47,16 @@ interface ChoiceState {
   readonly byServerIndex: Map<number, CallState>;
   readonly byServerId: Map<string, CallState>;
   finishReason?: string;
+  /** Argument text arrived that no call could be proven to own. */
+  unmatchedArguments: boolean;
+  /** The refusal text so far (`delta.refusal`). */
+  refusal?: string;
 }
+
+/** What a call's arguments say when fragments of the response could not be matched to calls. */
+export const UNMATCHED_ARGUMENTS_PROBLEM =
+  'the server streamed argument fragments that could not be matched to a tool call (a fragment without a ' +
+  'function name came under an id or index no call had), so this call was not run; call the tool again';
 
 const NO_DELTAS: readonly ToolCallDelta[] = Object.freeze([]);
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -49,16 +66,26 @@ const NO_UPDATES: readonly ChoiceUpdate[] = Object.freeze([]);
  * Folds the `chat.completion.chunk`s of one streamed response into complete tool calls, in time
  * linear in the bytes received (argument fragments are collected and joined once, at the end).
  *
- * Matching a tool-call delta to its call, for the faults real servers have:
- * - a delta with an `id` belongs to the call with that id; a new id starts a new call even when the
- *   server reuses an `index` that an earlier call had (calls are never merged across ids);
- * - a delta without an `id` belongs to the call its `index` designates; without an `index` too, to
- *   the choice's last call — unless it names a different tool, which starts a new call;
+ * Matching a tool-call delta to its call, for the faults real servers have. The first delta of a
+ * call carries its function name; a delta without one continues a call, so it joins the call it
+ * can be proven to belong to, or it is unmatched:
+ * - a delta with a known `id` belongs to that call, unless it names a tool at another `index` than
+ *   that call's (two calls that share an id stay two calls);
+ * - a delta with a new `id` starts a call when it has a name; without a name it joins the call its
+ *   `index` designates (a server that changes ids mid-call), or the choice's only call;
+ * - a delta without an `id` belongs to the call its `index` designates (a different name there
+ *   starts a new call); at an index no call has, it joins the choice's only call (a server that
+ *   starts at index 1 and goes on at 0); without an `index` too, it joins the last call unless it
+ *   names a different tool;
  * - the name is taken from the first delta that has one (repeated names are not concatenated);
  * - `arguments` sent as an object are serialized (also when the text fragments are blank, e.g. a
  *   lone `"\n"`); a call whose arguments never arrive has `''`;
- * - a call without an `id` keeps a blank one (its deltas are told apart by `index`; the tool loop
- *   synthesizes the id); calls that never got a name are dropped at the end.
+ * - a call without an `id` keeps a blank one (the tool loop synthesizes the id).
+ *
+ * Argument text no call can be proven to own is never dropped silently: every call of that choice
+ * gets `argumentsProblem` ({@link UNMATCHED_ARGUMENTS_PROBLEM}), so the model is told and no tool runs
+ * with arguments it may not have been sent. A delta with neither name nor arguments that matches
+ * nothing is dropped.
  *
  * Chunks are read as unknown data; malformed parts are skipped, never thrown on.
  */
@@ -74,13 +101,17 @@ export class ChatCompletionChunkAggregator {
 
   readonly #choices = new Map<number, ChoiceState>();
   readonly #reportDeltas: boolean;
+  readonly #singleChoice: boolean;
 
   /**
    * @param options - `reportDeltas: false` skips building the per-chunk {@link ChoiceUpdate}s
-   *   (`push` then returns `[]`), for callers that only need the final calls
+   *   (`push` then returns `[]`), for callers that only need the final calls; `choices`: how many
+   *   choices the request asked for (`n`, default 1) — with one, every chunk belongs to choice 0,
+   *   whatever `index` the server numbered it with
    */
-  constructor(options: { readonly reportDeltas?: boolean } = {}) {
+  constructor(options: { readonly reportDeltas?: boolean; readonly choices?: number } = {}) {
     this.#reportDeltas = options.reportDeltas ?? true;
+    this.#singleChoice = (options.choices ?? 1) <= 1;
   }
 
   /**
@@ -103,12 +134,17 @@ export class ChatCompletionChunkAggregator {
       const raw: unknown = choices[k];
       if (typeof raw !== 'object' || raw === null) continue;
       const choice = raw as Record<string, unknown>;
-      const state = this.#choice(typeof choice.index === 'number' ? choice.index : 0);
+      const state = this.#choice(!this.#singleChoice && typeof choice.index === 'number' ? choice.index : 0);
       const delta = choice.delta as Record<string, unknown> | null | undefined;
       let text = '';
       let toolCallDeltas = NO_DELTAS;
       if (typeof delta === 'object' && delta !== null) {
         if (typeof delta.content === 'string') text = delta.content;
+        // A refusal is the answer; its fragments are text like content's.
+        if (typeof delta.refusal === 'string' && delta.refusal !== '') {
+          text += delta.refusal;
+          state.refusal = (state.refusal ?? '') + delta.refusal;
+        }
         const toolCalls = delta.tool_calls;
         if (Array.isArray(toolCalls)) toolCallDeltas = this.#addToolCalls(state, toolCalls as unknown[]);
       }
@@ -131,11 +167,14 @@ export class ChatCompletionChunkAggregator {
       .sort((a, b) => a.choiceIndex - b.choiceIndex)
       .map((state) => {
         const named = state.calls.filter((call) => call.name !== '');
+        const unmatchedArguments = state.unmatchedArguments || state.calls.some(hasArgumentsButNoName);
         return {
           choiceIndex: state.choiceIndex,
-          toolCalls: named.map(toToolCall),
+          toolCalls: named.map((call) => toToolCall(call, unmatchedArguments)),
           ...(state.finishReason !== undefined ? { finishReason: state.finishReason } : {}),
+          ...(state.refusal !== undefined ? { refusal: state.refusal } : {}),
           droppedCalls: state.calls.length - named.length,
+          unmatchedArguments,
         };
       });
   }
@@ -143,7 +182,7 @@ export class ChatCompletionChunkAggregator {
   #choice(choiceIndex: number): ChoiceState {
     let state = this.#choices.get(choiceIndex);
     if (state === undefined) {
-      state = { choiceIndex, calls: [], byServerIndex: new Map(), byServerId: new Map() };
+      state = { choiceIndex, calls: [], byServerIndex: new Map(), byServerId: new Map(), unmatchedArguments: false };
       this.#choices.set(choiceIndex, state);
     }
     return state;
@@ -163,36 +202,26 @@ export class ChatCompletionChunkAggregator {
       const serverIndex = typeof raw.index === 'number' ? raw.index : undefined;
       const name = typeof fn.name === 'string' ? fn.name : '';
 
-      let call: CallState | undefined;
-      if (serverId !== undefined) {
-        call = state.byServerId.get(serverId);
-      } else if (serverIndex !== undefined) {
-        call = state.byServerIndex.get(serverIndex);
-      } else {
-        const last = state.calls[state.calls.length - 1];
-        call = last !== undefined && (name === '' || last.name === '' || last.name === name) ? last : undefined;
-      }
+      const args = fn.arguments;
+      const hasArguments =
+        (typeof args === 'string' && args.trim() !== '') || (typeof args === 'object' && args !== null);
+      let call = matchCall(state, serverId, serverIndex, name);
       const first = call === undefined;
       if (call === undefined) {
-        call = {
-          position: state.calls.length,
-          id: serverId ?? '',
-          serverId: serverId !== undefined,
-          name: '',
-          parts: [],
-        };
+        if (name === '' && serverId === undefined && state.calls.length > 0) {
+          // A continuation that no call can be proven to own.
+          if (hasArguments) state.unmatchedArguments = true;
+          continue;
+        }
+        call = { position: state.calls.length, id: serverId ?? '', serverIndex, name: '', parts: [] };
         state.calls.push(call);
         if (serverId !== undefined) state.byServerId.set(serverId, call);
+        if (serverIndex !== undefined) state.byServerIndex.set(serverIndex, call);
       }
-      if (serverIndex !== undefined && !first && serverId === undefined) {
-        // already designated by this index
-      } else if (serverIndex !== undefined) {
-        state.byServerIndex.set(serverIndex, call);
-      }
+      if (serverId !== undefined && !state.byServerId.has(serverId)) state.byServerId.set(serverId, call);
       if (call.name === '' && name !== '') call.name = name;
 
       let argumentsDelta = '';
-      const args = fn.arguments;
       if (typeof args === 'string') {
         if (args !== '') {
           call.parts.push(args);
@@ -208,9 +237,49 @@ export class ChatCompletionChunkAggregator {
   }
 }
 
-function toToolCall(call: CallState): ToolCall {
+/**
+ * The call a delta continues or restates, per the rules on {@link ChatCompletionChunkAggregator};
+ * `undefined` when it starts a new call or matches nothing.
+ */
+function matchCall(
+  state: ChoiceState,
+  serverId: string | undefined,
+  serverIndex: number | undefined,
+  name: string,
+): CallState | undefined {
+  const only = state.calls.length === 1 ? state.calls[0] : undefined;
+  if (serverId !== undefined) {
+    const byId = state.byServerId.get(serverId);
+    if (byId !== undefined) {
+      const elsewhere =
+        name !== '' && serverIndex !== undefined && byId.serverIndex !== undefined && byId.serverIndex !== serverIndex;
+      return elsewhere ? undefined : byId;
+    }
+    if (name !== '') return undefined;
+    return (serverIndex === undefined ? undefined : state.byServerIndex.get(serverIndex)) ?? only;
+  }
+  if (serverIndex !== undefined) {
+    const byIndex = state.byServerIndex.get(serverIndex);
+    if (byIndex !== undefined) return name !== '' && byIndex.name !== '' && byIndex.name !== name ? undefined : byIndex;
+    return name === '' ? only : undefined;
+  }
+  const last = state.calls[state.calls.length - 1];
+  return last !== undefined && (name === '' || last.name === '' || last.name === name) ? last : undefined;
+}
+
+function hasArgumentsButNoName(call: CallState): boolean {
+  return call.name === '' && (call.objectArguments !== undefined || call.parts.some((part) => part.trim() !== ''));
+}
+
+function toToolCall(call: CallState, unmatchedArguments: boolean): ToolCall {
   const text = call.parts.length > 0 ? call.parts.join('') : '';
   const args =
     call.objectArguments !== undefined && isBlankToolArguments(text) ? JSON.stringify(call.objectArguments) : text;
-  return { id: call.id, type: 'function', name: call.name, arguments: args };
+  return {
+    id: call.id,
+    type: 'function',
+    name: call.name,
+    arguments: args,
+    ...(unmatchedArguments ? { argumentsProblem: UNMATCHED_ARGUMENTS_PROBLEM } : {}),
+  };
 }

@@ -73,6 +73,12 @@ export async function* toChatResponseStream(
     if (choice.droppedCalls > 0) {
       logger.warn({ dropped: choice.droppedCalls }, 'dropping streamed tool calls that never got a function name');
     }
+    if (choice.unmatchedArguments) {
+      logger.warn(
+        { id: aggregator.id, toolCalls: toolCalls.map((c) => c.name) },
+        'the stream sent tool-call argument fragments that match no call: none of its calls will run',
+      );
+    }
     if (choice.finishReason === 'tool_calls' && toolCalls.length === 0) {
       logger.warn(
         { id: aggregator.id },
@@ -86,7 +92,10 @@ export async function* toChatResponseStream(
       );
     }
     finals.push({
-      output: new AssistantMessage('', toolCalls, { index: choice.choiceIndex }),
+      output: new AssistantMessage('', toolCalls, {
+        index: choice.choiceIndex,
+        ...(choice.refusal !== undefined ? { refusal: choice.refusal } : {}),
+      }),
       metadata: choice.finishReason !== undefined ? { finishReason: choice.finishReason } : {},
     });
   }

@@ -18,6 +18,12 @@ export interface ToolCall {
    * when the arguments arrived as valid JSON. Set by `prepareToolCalls`.
    */
   readonly argumentRepairs?: readonly ToolArgumentRepair[];
+  /**
+   * Set by a provider that could not assemble the call's arguments as the server sent them (e.g.
+   * streamed fragments it could not match to a call): the call is answered with this problem and
+   * the tool does not run. Not sent back to the server.
+   */
+  readonly argumentsProblem?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ToolCallLimitBehavior } from './tool-call-limit-behavior';
 import {
   DEFAULT_MAX_CALLS_PER_TOOL,
   DEFAULT_MAX_TOTAL_TOOL_CALLS,
+  DEFAULT_MAX_TOOL_ROUNDS,
   ToolCallLimits,
   UNLIMITED_TOOL_CALLS,
 } from './tool-call-limits';
@@ -42,6 +43,7 @@ export class DefaultToolCallingManagerBuilder {
   readonly #overrides = new Map<string, number>();
   readonly #excluded = new Set<string>();
   #behavior: ToolCallLimitBehavior = ToolCallLimitBehavior.THROW;
+  #maxRounds = DEFAULT_MAX_TOOL_ROUNDS;
   #maxConcurrency = DEFAULT_TOOL_MAX_CONCURRENCY;
   #defaultTimeoutMs: number | undefined;
   #maxResultChars = DEFAULT_TOOL_RESULT_MAX_CHARS;
@@ -139,6 +141,21 @@ export class DefaultToolCallingManagerBuilder {
     return this;
   }
 
+  /**
+   * The cap on tool rounds (model responses asking for tools) in one turn. The round after the
+   * last allowed one is refused and ends the turn with a `ToolCallLimitExceededError` (kind
+   * `rounds`) under either `onLimitExceeded` behaviour.
+   *
+   * @param limit - a positive integer, or {@link UNLIMITED_TOOL_CALLS} for no cap
+   * @defaultValue {@link DEFAULT_MAX_TOOL_ROUNDS}
+   * @throws ToolCallingConfigurationError for any other value
+   * @remarks Not in Spring AI (property `spring.ai.tools.limits.max-rounds` is Sprout's).
+   */
+  maxRounds(limit: number): this {
+    this.#maxRounds = limit === UNLIMITED_TOOL_CALLS ? limit : requirePositive('maxRounds', limit);
+    return this;
+  }
+
   /** No cap on all tool calls together; the property value `-1`. */
   unlimitedTotalToolCalls(): this {
     this.#maxTotal = UNLIMITED_TOOL_CALLS;
@@ -212,6 +229,7 @@ export class DefaultToolCallingManagerBuilder {
         new Set(this.#excluded),
         this.#maxTotal,
         this.#behavior,
+        this.#maxRounds,
       ),
       execution: {
         maxConcurrency: this.#maxConcurrency,

@@ -8,7 +8,7 @@ import { fakeTool, toolCall, toolCallResponse, type FakeToolCallback } from './_
 import { DefaultToolCallingManager } from './default-tool-calling-manager';
 import type { DefaultToolCallingManagerBuilder } from './default-tool-calling-manager-builder';
 import { ToolCallLimitExceededError } from './tool-call-limit-exceeded-error';
-import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_TOTAL_TOOL_CALLS } from './tool-call-limits';
+import { DEFAULT_MAX_CALLS_PER_TOOL, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MAX_TOTAL_TOOL_CALLS } from './tool-call-limits';
 import type { ToolCallingChatOptions } from './tool-calling-chat-options';
 import type { ToolExecutionResult } from './tool-execution-result';
 
@@ -87,6 +87,48 @@ describe(DefaultToolCallingManager, () => {
         const names = Array.from({ length: 41 }, () => 'a');
         const error = await caught(run(DefaultToolCallingManager.builder().build(), names));
         expect(error.limit).toBe(DEFAULT_MAX_CALLS_PER_TOOL);
+      });
+    });
+
+    describe('when the turn runs out of rounds', () => {
+      const rounds = (n: number): Message[] => [
+        new UserMessage('hi'),
+        ...Array.from({ length: n }, () => priorRound('a')).flat(),
+      ];
+
+      it.each(['THROW', 'RETURN_ERROR_RESPONSE'] as const)(
+        'should refuse the round after the last allowed one and end the turn under %s',
+        async (behavior) => {
+          const manager = DefaultToolCallingManager.builder().maxRounds(3).onLimitExceeded(behavior).build();
+
+          const error = await caught(run(manager, ['b', 'c'], rounds(3)));
+
+          expect(error.kind).toBe('rounds');
+          expect(error.limit).toBe(3);
+          expect(error.message).toBe('Tool round limit (3) reached for this turn');
+          expect(responseData(error.partialToolExecutionResult)).toEqual([
+            'Tool round limit (3) reached for this turn. No further tool calls are allowed; answer with what you have.',
+          ]);
+          expect(tools.b.calls).toHaveLength(0);
+          expect(tools.c.calls).toHaveLength(0);
+        },
+      );
+
+      it('should run the last allowed round', async () => {
+        const result = await run(returning().maxRounds(3).build(), ['b'], rounds(2));
+        expect(responseData(result)).toEqual(['b ok']);
+      });
+
+      it(`should allow ${DEFAULT_MAX_TOOL_ROUNDS} rounds by default and none is the limit with -1`, async () => {
+        await expect(run(returning().build(), ['b'], rounds(DEFAULT_MAX_TOOL_ROUNDS - 1))).resolves.toBeDefined();
+        expect((await caught(run(returning().build(), ['b'], rounds(DEFAULT_MAX_TOOL_ROUNDS)))).kind).toBe('rounds');
+        await expect(run(returning().maxRounds(-1).build(), ['b'], rounds(500))).resolves.toBeDefined();
+      });
+
+      it('should reject a round limit that is not a positive integer or -1', () => {
+        for (const bad of [0, -2, 1.5, Number.NaN]) {
+          expect(() => DefaultToolCallingManager.builder().maxRounds(bad)).toThrow(/maxRounds got/);
+        }
       });
     });
 

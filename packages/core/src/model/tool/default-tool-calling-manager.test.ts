@@ -324,7 +324,7 @@ describe(DefaultToolCallingManager, () => {
           toolCallResponse(toolCall('1', 'failing'), toolCall('2', 'b')),
         );
         expect(lastResponses(result)).toEqual([
-          ['1', 'failing', 'order A1 not found'],
+          ['1', 'failing', "Tool 'failing' failed: order A1 not found"],
           ['2', 'b', 'b ok'],
         ]);
       });

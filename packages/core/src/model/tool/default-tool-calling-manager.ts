@@ -227,6 +227,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     if (plan.throwAt !== undefined) {
       const breach = plan.breaches.get(plan.throwAt) as ToolCallLimitBreach;
       throw new ToolCallLimitExceededError({
+        kind: breach.kind,
         toolName: breach.toolName,
         limit: breach.limit,
         partialToolExecutionResult: result,

@@ -18,7 +18,8 @@ export interface ToolCallLimitPlan {
 /**
  * Counts the round's calls as if they ran one after another, in the model's order, on top of the
  * turn's earlier calls (since the last user message), and checks each against the limits — so the
- * same calls are refused however the calls then interleave.
+ * same calls are refused however the calls then interleave. A round past the round limit refuses
+ * all its calls and ends the turn (`throwAt` 0) in either behaviour.
  *
  * @param history - the turn so far (the manager's prompt instructions)
  * @param calls - the round's calls, in order
@@ -29,9 +30,14 @@ export function planToolCallLimits(
   calls: readonly PreparedToolCall[],
   limits: ToolCallLimits,
 ): ToolCallLimitPlan {
-  const { perTool, total: prior } = countPriorCalls(history, new Set(calls.map((call) => call.name)));
-  let total = prior;
+  const { perTool, total: prior, rounds } = countPriorCalls(history, new Set(calls.map((call) => call.name)));
   const breaches = new Map<number, ToolCallLimitBreach>();
+  const roundBreach = limits.checkRound(rounds + 1);
+  if (roundBreach !== undefined) {
+    for (const call of calls) breaches.set(call.index, roundBreach);
+    return { breaches, throwAt: calls.length > 0 ? 0 : undefined };
+  }
+  let total = prior;
   for (const call of calls) {
     total += 1;
     const count = (perTool.get(call.name) ?? 0) + 1;
@@ -46,20 +52,23 @@ export function planToolCallLimits(
 
 /**
  * The turn's earlier calls — tool responses since the last user message (the whole history when
- * there is none) — in total and per name, the latter only for the names the round calls.
+ * there is none) — in total and per name, the latter only for the names the round calls; and its
+ * earlier rounds (tool response messages).
  */
 function countPriorCalls(
   history: readonly Message[],
   names: ReadonlySet<string>,
-): { perTool: Map<string, number>; total: number } {
+): { perTool: Map<string, number>; total: number; rounds: number } {
   const perTool = new Map<string, number>();
   let total = 0;
+  let rounds = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i];
     if (message instanceof UserMessage) break;
     if (!(message instanceof ToolResponseMessage)) continue;
+    rounds += 1;
     total += message.responses.length;
     for (const { name } of message.responses) if (names.has(name)) perTool.set(name, (perTool.get(name) ?? 0) + 1);
   }
-  return { perTool, total };
+  return { perTool, total, rounds };
 }

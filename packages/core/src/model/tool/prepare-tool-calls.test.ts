@@ -67,11 +67,47 @@ describe(prepareToolCalls, () => {
   });
 
   describe('when arguments cannot be repaired', () => {
-    it('should keep them as sent and name the problem', () => {
-      const round = prepareToolCalls(new AssistantMessage('', [call('c1', '{"query":"refu')]), resolveAll);
-      expect(round.assistantMessage.toolCalls[0]).toEqual(call('c1', '{"query":"refu'));
-      expect(round.calls[0].arguments.value).toBeUndefined();
-      expect(round.calls[0].arguments.problem).toMatch(/cut off/);
+    it.each(['{"query":"refu', "{'query': ", 'not json at all', '[1,2]'])(
+      'should replay %j as {} (valid JSON for servers that parse the history) and name the problem',
+      (sent) => {
+        const round = prepareToolCalls(new AssistantMessage('', [call('c1', sent)]), resolveAll);
+        expect(round.assistantMessage.toolCalls[0]).toEqual(call('c1', '{}'));
+        expect(round.calls[0].arguments.value).toBeUndefined();
+        expect(round.calls[0].arguments.raw).toBe(sent);
+        expect(round.calls[0].arguments.problem).toEqual(expect.any(String));
+      },
+    );
+  });
+
+  describe('when the provider reports that the arguments did not arrive intact', () => {
+    it('should not hand the tool any arguments, fail the call with the problem, and replay {}', () => {
+      const broken = { ...call('c1', '{"query":"x"}'), argumentsProblem: 'fragments could not be matched' };
+      const round = prepareToolCalls(new AssistantMessage('', [broken]), resolveAll);
+      const [prepared] = round.calls;
+      expect(prepared.arguments.value).toBeUndefined();
+      expect(prepared.preparationError).toBeInstanceOf(Error);
+      expect((prepared.preparationError as Error).message).toBe(
+        "The arguments of tool 'searchDocs' did not arrive intact: fragments could not be matched.",
+      );
+      expect(round.assistantMessage.toolCalls[0].arguments).toBe('{}');
+    });
+  });
+
+  describe('when two calls of one message share an id', () => {
+    it('should keep the first id and give the second a unique one, in the replayed message too', () => {
+      const round = prepareToolCalls(
+        new AssistantMessage('', [
+          call('call_1', '{"query":"a"}'),
+          call('call_1', '{"query":"b"}'),
+          call('call_1', '{"query":"c"}'),
+        ]),
+        resolveAll,
+      );
+      const ids = round.calls.map((c) => c.id);
+      expect(ids[0]).toBe('call_1');
+      expect(new Set(ids).size).toBe(3);
+      expect(round.assistantMessage.toolCalls.map((c) => c.id)).toEqual(ids);
+      expect(round.calls.map((c) => c.arguments.value)).toEqual([{ query: 'a' }, { query: 'b' }, { query: 'c' }]);
     });
   });
 

@@ -1,7 +1,9 @@
 import { AssistantMessage, type ToolCall } from '../../chat/messages/assistant-message';
+import { InvalidToolArgumentsError } from '../../tool/execution/invalid-tool-arguments-error';
 import { prepareToolArguments } from '../../tool/execution/prepare-tool-arguments';
 import type { PreparedToolArguments } from '../../tool/execution/prepared-tool-arguments';
 import { isBlankToolArguments } from '../../tool/execution/repair-tool-arguments';
+import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
 import type { PreparedToolCall } from './prepared-tool-call';
@@ -20,14 +22,17 @@ export interface PreparedToolRound {
 /**
  * Prepares the tool calls of one assistant message, once, for execution and for replay — the one
  * place Sprout does it, for `.call()` and `.stream()` alike:
- * - a missing or blank `id` gets a unique synthesized one ({@link synthesizeToolCallId}), used in
- *   the assistant message, the tool response and chat memory alike;
+ * - a missing or blank `id`, or one an earlier call of the same message already has, gets a unique
+ *   synthesized one ({@link synthesizeToolCallId}), used in the assistant message, the tool response
+ *   and chat memory alike, so every call of the round is answered under its own id;
  * - each name is resolved to its callback with `resolve`;
  * - the arguments are prepared by the callback's `prepareArguments` (repair, parse, coerce,
  *   validate against its schema) or, for a callback without one, repaired and parsed only: blank
  *   arguments ({@link isBlankToolArguments}) become `{}` and repairable text is repaired (each
  *   logged at warn with tool name and call id); text that cannot be repaired is kept as sent and
- *   the call fails with a message naming the problem.
+ *   the call fails with a message naming the problem; so does a call whose provider reported an
+ *   `argumentsProblem`. Such a call's arguments are replayed as `{}` (valid JSON, which servers that
+ *   parse the history accept); the problem is in its tool result.
  *
  * @param message - the assistant message of a model response that asked for tools
  * @param resolve - finds the callback of a tool name (`undefined`: unknown tool)
@@ -38,8 +43,10 @@ export function prepareToolCalls(
   resolve: (toolName: string) => ToolCallback | undefined,
 ): PreparedToolRound {
   let changed = false;
+  const ids = new Set<string>();
   const calls = message.toolCalls.map((call, index): PreparedToolCall => {
-    const prepared = prepareToolCall(call, index, resolve(call.name));
+    const prepared = prepareToolCall(call, index, resolve(call.name), ids);
+    ids.add(prepared.id);
     if (prepared.toolCall !== call) changed = true;
     return prepared;
   });
@@ -50,20 +57,36 @@ export function prepareToolCalls(
   };
 }
 
-function prepareToolCall(call: ToolCall, index: number, callback: ToolCallback | undefined): PreparedToolCall {
-  const id = typeof call.id === 'string' && call.id.trim() !== '' ? call.id : synthesizeToolCallId();
+function prepareToolCall(
+  call: ToolCall,
+  index: number,
+  callback: ToolCallback | undefined,
+  earlierIds: ReadonlySet<string>,
+): PreparedToolCall {
+  const id = usableId(call.id, earlierIds) ? call.id : synthesizeToolCallId();
+  if (id !== call.id && typeof call.id === 'string' && call.id.trim() !== '') {
+    logger.warn(
+      { toolName: call.name, was: call.id, toolCallId: id },
+      `Tool call id '${call.id}' repeats; using ${id}`,
+    );
+  }
   const raw: unknown = call.arguments;
   let args: PreparedToolArguments;
   let preparationError: unknown;
-  try {
-    args =
-      callback?.prepareArguments !== undefined && callback.callPrepared !== undefined
-        ? callback.prepareArguments(raw)
-        : prepareToolArguments(raw);
-  } catch (error) {
-    // e.g. a schema that does not compile: this call fails, the round goes on.
-    preparationError = error;
-    args = prepareToolArguments(raw);
+  if (call.argumentsProblem !== undefined) {
+    args = { ...prepareToolArguments(raw), value: undefined, problem: call.argumentsProblem };
+    preparationError = providerProblem(call.name, call.argumentsProblem, callback);
+  } else {
+    try {
+      args =
+        callback?.prepareArguments !== undefined && callback.callPrepared !== undefined
+          ? callback.prepareArguments(raw)
+          : prepareToolArguments(raw);
+    } catch (error) {
+      // e.g. a schema that does not compile: this call fails, the round goes on.
+      preparationError = error;
+      args = prepareToolArguments(raw);
+    }
   }
   if (isBlankToolArguments(raw)) {
     logger.warn({ toolName: call.name, toolCallId: id }, `Tool call '${call.name}' has blank arguments; using {}`);
@@ -74,10 +97,12 @@ function prepareToolCall(call: ToolCall, index: number, callback: ToolCallback |
     );
   }
   const repairs = args.repairs.length === 0 ? call.argumentRepairs : [...(call.argumentRepairs ?? []), ...args.repairs];
+  // Unusable arguments are replayed as {}: the history must stay valid JSON.
+  const replayed = args.value === undefined ? '{}' : args.text;
   const toolCall: ToolCall =
-    id === call.id && args.text === raw && repairs === call.argumentRepairs
+    id === call.id && replayed === raw && repairs === call.argumentRepairs
       ? call
-      : { ...call, id, arguments: args.text, ...(repairs === undefined ? {} : { argumentRepairs: repairs }) };
+      : { ...call, id, arguments: replayed, ...(repairs === undefined ? {} : { argumentRepairs: repairs }) };
   return {
     index,
     id,
@@ -87,4 +112,17 @@ function prepareToolCall(call: ToolCall, index: number, callback: ToolCallback |
     toolCall,
     ...(preparationError === undefined ? {} : { preparationError }),
   };
+}
+
+function usableId(id: unknown, earlierIds: ReadonlySet<string>): id is string {
+  return typeof id === 'string' && id.trim() !== '' && !earlierIds.has(id);
+}
+
+/** The error the model reads for a call whose provider could not assemble its arguments. */
+function providerProblem(toolName: string, problem: string, callback: ToolCallback | undefined): unknown {
+  const message = `The arguments of tool '${toolName}' did not arrive intact: ${problem}.`;
+  const cause = new InvalidToolArgumentsError({ toolName, violations: [problem], message });
+  return callback === undefined
+    ? cause
+    : new ToolExecutionError({ toolDefinition: callback.toolDefinition, cause, message });
 }

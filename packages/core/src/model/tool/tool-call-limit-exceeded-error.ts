@@ -2,6 +2,7 @@ import { AssistantMessage } from '../../chat/messages/assistant-message';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import type { Generation } from '../../chat/model/generation';
 import { SproutError } from '../../error/sprout-error';
+import type { ToolCallLimitKind } from './tool-call-limits';
 import type { ToolExecutionResult } from './tool-execution-result';
 
 /** Finish reason of the generation built by {@link ToolCallLimitExceededError.buildGeneration}. */
@@ -13,18 +14,23 @@ export const TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON = 'toolCallLimitExceeded';
 export const METADATA_PARTIAL_TOOL_RESPONSES = 'partialToolResponses';
 
 /**
- * A tool call went over a per-tool or total call limit while the limit behaviour is `THROW`.
+ * A tool call went over a per-tool or total call limit while the limit behaviour is `THROW`, or a
+ * round went over the round limit (in either behaviour).
  *
  * Raise the limits with `DefaultToolCallingManager.builder().maxCallsPerTool(...)` /
- * `.maxTotalToolCalls(...)` (properties `spring.ai.tools.limits.*`), or choose
- * `onLimitExceeded('RETURN_ERROR_RESPONSE')` to let the model read the limit message instead.
+ * `.maxTotalToolCalls(...)` / `.maxRounds(...)` (properties `spring.ai.tools.limits.*`), or choose
+ * `onLimitExceeded('RETURN_ERROR_RESPONSE')` to let the model read the call limit message instead.
  *
+ * @remarks The round limit is Sprout's: Spring has none, so a model that ignores refusals under
+ * `RETURN_ERROR_RESPONSE` loops there until the request is stopped.
  * @see Spring AI `ToolCallLimitExceededException`
  */
 export class ToolCallLimitExceededError extends SproutError {
-  /** The tool whose own limit was exceeded; `undefined` when the total limit was exceeded. */
+  /** Which limit was exceeded. */
+  readonly kind: ToolCallLimitKind;
+  /** The tool whose own limit was exceeded; `undefined` for the total and round limits. */
   readonly toolName?: string;
-  /** The limit that was exceeded (number of calls in the turn). */
+  /** The limit that was exceeded (calls, or rounds, in the turn). */
   readonly limit: number;
   /**
    * The round so far: the prompt's messages, the assistant tool-call message and one
@@ -33,14 +39,24 @@ export class ToolCallLimitExceededError extends SproutError {
   readonly partialToolExecutionResult: ToolExecutionResult;
 
   /**
-   * @param options - `toolName` (omit for the total limit), `limit` and the partial result
+   * @param options - `kind` (default: `per-tool` with a `toolName`, else `total`), `toolName`,
+   *   `limit` and the partial result
    */
-  constructor(options: { toolName?: string; limit: number; partialToolExecutionResult: ToolExecutionResult }) {
+  constructor(options: {
+    kind?: ToolCallLimitKind;
+    toolName?: string;
+    limit: number;
+    partialToolExecutionResult: ToolExecutionResult;
+  }) {
+    const kind = options.kind ?? (options.toolName !== undefined ? 'per-tool' : 'total');
     super(
-      options.toolName !== undefined
-        ? `Tool call limit (${options.limit}) exceeded for tool '${options.toolName}'`
-        : `Total tool call limit (${options.limit}) exceeded for this turn`,
+      kind === 'rounds'
+        ? `Tool round limit (${options.limit}) reached for this turn`
+        : kind === 'per-tool'
+          ? `Tool call limit (${options.limit}) exceeded for tool '${String(options.toolName)}'`
+          : `Total tool call limit (${options.limit}) exceeded for this turn`,
     );
+    this.kind = kind;
     this.toolName = options.toolName;
     this.limit = options.limit;
     this.partialToolExecutionResult = options.partialToolExecutionResult;

@@ -32,9 +32,9 @@ function thrownBy(run: () => unknown): unknown {
 describe(DefaultToolExecutionExceptionProcessor, () => {
   describe('.process', () => {
     describe('when nothing asks to throw', () => {
-      it('should return the error message for the model', () => {
-        const error = new ToolExecutionError({ toolDefinition, cause: new Error('order A1 not found') });
-        expect(new DefaultToolExecutionExceptionProcessor().process(error)).toBe('order A1 not found');
+      it('should return the error message for the model, naming the tool and marking it as a failure', () => {
+        const error = new ToolExecutionError({ toolDefinition, cause: new Error('timeout') });
+        expect(new DefaultToolExecutionExceptionProcessor().process(error)).toBe("Tool 'getOrder' failed: timeout");
       });
 
       it.each([
@@ -45,6 +45,9 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
       ])('should name the tool and the cause class when the message is blank (%s)', (_, cause, className) => {
         const error = new ToolExecutionError({ toolDefinition, cause, message: cause === undefined ? '' : undefined });
         expect(new DefaultToolExecutionExceptionProcessor().process(error)).toBe(
+          `Tool 'getOrder' failed (${className}).`,
+        );
+        expect(new DefaultToolExecutionExceptionProcessor({ detail: 'message' }).process(error)).toBe(
           `Exception occurred in tool: getOrder (${className})`,
         );
       });
@@ -57,7 +60,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
         const text = processor.process(refused());
 
         expect(processor.detail).toBe('masked');
-        expect(text).toBe('connect ECONNREFUSED postgres://hotel_admin:***@db.internal:5432');
+        expect(text).toBe("Tool 'getOrder' failed: connect ECONNREFUSED postgres://hotel_admin:***@db.internal:5432");
       });
 
       it('should mask key=value secrets and tokens', () => {
@@ -66,7 +69,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
           cause: new Error('login failed: user=bob password=hunter2 (Authorization: Bearer eyJhbGciOi.x.y)'),
         });
         expect(new DefaultToolExecutionExceptionProcessor({ detail: 'masked' }).process(error)).toBe(
-          'login failed: user=bob password=*** (Authorization: Bearer ***)',
+          "Tool 'getOrder' failed: login failed: user=bob password=*** (Authorization: Bearer ***)",
         );
       });
     });
@@ -169,7 +172,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
       it('should return the message', () => {
         const processor = new DefaultToolExecutionExceptionProcessor({ rethrow: [AuthorizationError] });
         const error = new ToolExecutionError({ toolDefinition, cause: new RangeError('out of range') });
-        expect(processor.process(error)).toBe('out of range');
+        expect(processor.process(error)).toBe("Tool 'getOrder' failed: out of range");
       });
     });
   });

@@ -44,8 +44,11 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
  * 3. otherwise the model reads, by `detail`:
  *    - `message`: `error.message`, or when that is blank
  *      `Exception occurred in tool: <toolName> (<CauseClassName>)` — Spring's text;
- *    - `masked` (the default): that text with its credentials masked by `redactCredentials`, e.g.
- *      `connect ECONNREFUSED postgres://app:***@db:5432`;
+ *    - `masked` (the default): that text with its credentials masked by `redactCredentials`, after
+ *      `Tool '<toolName>' failed: ` so the model knows which tool failed and that the text is an
+ *      error, e.g. `Tool 'getOrder' failed: connect ECONNREFUSED postgres://app:***@db:5432` (the
+ *      messages Sprout writes for the model, which name the tool already, get no prefix); a blank
+ *      message gives `Tool '<toolName>' failed (<CauseClassName>).`;
  *    - `generic`: `Tool '<toolName>' failed (<CauseClassName>); error id <errorId>.`, e.g.
  *      `Tool 'getOrder' failed (TypeError); error id 3f2b9c1e.`
  *
@@ -103,11 +106,16 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     if (this.detail === 'generic' && !isWrittenForTheModel(cause)) {
       return `Tool '${error.toolDefinition.name}' failed (${classNameOf(cause)}); error id ${error.errorId}.`;
     }
-    const message =
-      error.message.trim() !== ''
-        ? error.message
-        : `Exception occurred in tool: ${error.toolDefinition.name} (${classNameOf(cause)})`;
-    return this.detail === 'message' ? message : redactCredentials(message);
+    const blank = error.message.trim() === '';
+    const name = error.toolDefinition.name;
+    if (this.detail === 'message') {
+      return blank ? `Exception occurred in tool: ${name} (${classNameOf(cause)})` : error.message;
+    }
+    if (isWrittenForTheModel(cause)) return redactCredentials(error.message);
+    // The model must see which tool failed and that the text is an error, not a result.
+    return blank
+      ? `Tool '${name}' failed (${classNameOf(cause)}).`
+      : `Tool '${name}' failed: ${redactCredentials(error.message)}`;
   }
 }
 

@@ -17,7 +17,7 @@ export function prepareToolArguments(raw: unknown): PreparedToolArguments {
   if (!repaired.ok) {
     return {
       raw,
-      text: typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? ''),
+      text: typeof raw === 'string' ? raw : textOf(raw),
       value: undefined,
       repairs: repaired.repairs,
       problem: repaired.problem,
@@ -36,4 +36,13 @@ export function prepareToolArguments(raw: unknown): PreparedToolArguments {
     violationPointers: NO_POINTERS,
     validated: false,
   };
+}
+
+/** The arguments as text for the record; a value too deep to serialize is not kept. */
+function textOf(raw: unknown): string {
+  try {
+    return JSON.stringify(raw) ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -57,6 +57,12 @@ const FENCE = /^\s*```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?[ \t]*```/;
 /** `<|tool_call_end|>`, `<|im_end|>`, `</tool_call>`, `<｜tool▁call▁end｜>` (DeepSeek) and the like. */
 const SPECIAL_TOKENS = /^(?:\s*(?:<\|[^|>]{1,64}\|>|<｜[^｜>]{1,64}｜>|<\/?[a-z_]{1,32}>|\[\/?[A-Z_]{2,32}\]))+\s*$/;
 const MAX_DECODE_DEPTH = 2;
+/**
+ * Deepest nesting of arrays and objects accepted in arguments. Far beyond real tool arguments, and
+ * far below what overflows the stack of the recursive steps after parsing (coercion, schema
+ * validation, serialization).
+ */
+export const MAX_TOOL_ARGUMENTS_DEPTH = 256;
 
 /**
  * Makes a tool call's arguments usable. Strict `JSON.parse` first — valid JSON object text comes
@@ -68,7 +74,8 @@ const MAX_DECODE_DEPTH = 2;
  *
  * Never throws. Arguments whose JSON value never closes are reported as truncated and are **not**
  * completed (running a tool with half its arguments is worse than asking again). A value that is
- * not an object (number, array, bare string) is not usable.
+ * not an object (number, array, bare string) is not usable, nor one that nests arrays and objects
+ * deeper than {@link MAX_TOOL_ARGUMENTS_DEPTH} levels.
  *
  * Linear in the length of the text.
  *
@@ -85,7 +92,11 @@ export function repairToolArguments(raw: unknown): RepairedToolArguments {
     text = '';
   } else if (typeof raw === 'object' && !Array.isArray(raw)) {
     repairs.push('object-arguments');
-    text = JSON.stringify(raw);
+    try {
+      text = JSON.stringify(raw);
+    } catch {
+      return notUsable(tooDeep(), repairs);
+    }
   } else {
     return notUsable(`expected a JSON object, got ${describe(raw)}`, repairs);
   }
@@ -93,7 +104,30 @@ export function repairToolArguments(raw: unknown): RepairedToolArguments {
   return repairText(text, repairs, 0);
 }
 
+function tooDeep(): string {
+  return `the arguments nest arrays and objects deeper than ${MAX_TOOL_ARGUMENTS_DEPTH} levels`;
+}
+
+/** Whether brackets outside strings nest deeper than `max` (a linear scan, before any recursive step). */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i, c);
+      if (end < 0) return false;
+      i = end;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 function repairText(text: string, repairs: ToolArgumentRepair[], depth: number): RepairedToolArguments {
+  if (nestsDeeperThan(text, MAX_TOOL_ARGUMENTS_DEPTH)) return notUsable(tooDeep(), repairs);
   const strict = tryParse(text);
   if (strict.ok) return fromValue(strict.value, repairs.length === 0 ? text : undefined, repairs, depth);
   const syntax = (): string => `not valid JSON (${messageOf(strict.error)})`;

@@ -1,6 +1,7 @@
 import { SproutError } from '../../error/sprout-error';
 import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
+import { MAX_TOOL_ARGUMENTS_DEPTH } from './repair-tool-arguments';
 import { ToolArgumentsParser } from './tool-arguments-parser';
 import { ToolExecutionError } from './tool-execution-error';
 
@@ -39,6 +40,55 @@ describe(ToolArgumentsParser, () => {
             `The input schema of tool 'x' must be a JSON object, got an array. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
           ),
         );
+      });
+    });
+  });
+
+  describe('.prepare', () => {
+    describe('when the arguments nest thousands of levels deep', () => {
+      // A recursive schema makes coercion and validation recurse as deep as the data.
+      const tree = parser({
+        type: 'object',
+        properties: { node: { $ref: '#/$defs/node' } },
+        $defs: {
+          node: {
+            anyOf: [
+              { type: 'array', items: { $ref: '#/$defs/node' } },
+              { type: 'object', additionalProperties: { $ref: '#/$defs/node' } },
+              { type: 'number' },
+            ],
+          },
+        },
+      });
+      const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+      const objects = (depth: number) => '{"k":'.repeat(depth) + '1' + '}'.repeat(depth);
+      const deep = 20_000;
+      const shapes: [string, unknown][] = [
+        ['arrays', `{"node":${arrays(deep)}}`],
+        ['objects', `{"node":${objects(deep)}}`],
+        ['arrays that never close', `{"node":${'['.repeat(deep)}`],
+        ['arrays after a fence and before special tokens', '```json\n{"node":' + arrays(deep) + '}\n```<|end|>'],
+        ['arrays in single-quoted JSON (jsonrepair)', `{'node':${arrays(deep)}}`],
+        ['arrays double-encoded in a JSON string', JSON.stringify(`{"node":${arrays(deep)}}`)],
+        ['arrays sent as an object', { node: JSON.parse(arrays(deep)) as unknown }],
+      ];
+
+      it.each(shapes)('should report the depth as the problem, not overflow the stack (%s)', (_shape, raw) => {
+        const prepared = tree.prepare(raw);
+        expect(prepared.value).toBeUndefined();
+        expect(prepared.problem).toBe(
+          `the arguments nest arrays and objects deeper than ${MAX_TOOL_ARGUMENTS_DEPTH} levels`,
+        );
+      });
+
+      it.each([
+        ['arrays', arrays],
+        ['objects', objects],
+      ])(`should still coerce and validate ${MAX_TOOL_ARGUMENTS_DEPTH} levels of %s`, (_shape, nest) => {
+        const prepared = tree.prepare(`{"node":${nest(MAX_TOOL_ARGUMENTS_DEPTH - 1)}}`);
+        expect(prepared.problem).toBeUndefined();
+        expect(prepared.validated).toBe(true);
+        expect(prepared.violations).toEqual([]);
       });
     });
   });

@@ -1,8 +1,9 @@
 /**
  * How much of a failed tool's error the model reads (property `spring.ai.tools.errors.detail`):
  *
- * - `masked` — the error's message with its credentials masked (`redactCredentials`: URL
- *   passwords, `password=…`, `"token":"…"`, `Bearer …`, `sk-…` keys); the default;
+ * - `masked` — `Tool '<toolName>' failed: ` and the error's message with its credentials masked
+ *   (`redactCredentials`: URL passwords, `password=…`, `"token":"…"`, `Bearer …`, `sk-…` keys); the
+ *   default;
  * - `message` — the message verbatim, as Spring AI sends it;
  * - `generic` — only the tool, the error's class and its error id, e.g.
  *   `Tool 'getOrder' failed (TypeError); error id 3f2b9c1e.`; the messages Sprout writes for the
