@@ -8,6 +8,7 @@ export {
   DEFAULT_OPENAI_MODEL,
   DEFAULT_OPENAI_MAX_RETRIES,
   DEFAULT_OPENAI_TIMEOUT_MS,
+  DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
 } from './openai-defaults';
 export {
   ChatCompletionChunkAggregator,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { SproutError } from '@sprout-ai/core';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
+import { ResponseIdleTimeoutError } from './response-idle-timeout';
 
 /**
  * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or
@@ -57,6 +58,28 @@ const BASE_URL_HINT = 'Check spring.ai.openai.base-url.';
  * returned unchanged.
  */
 export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext): unknown {
+  const endpointName = `OpenAI-compatible endpoint ${context.baseUrl}`;
+  // By name: the SyntaxError of response.json() may come from another realm (e.g. a Jest environment).
+  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') {
+    const detail = String((error as { message?: unknown }).message);
+    return new OpenAiApiError({
+      baseUrl: context.baseUrl,
+      model: context.model,
+      status: 200,
+      cause: error,
+      message: `${endpointName} answered a body that is not valid JSON (${detail}): it is not a chat completion. ${BASE_URL_HINT}`,
+    });
+  }
+  if (error instanceof ResponseIdleTimeoutError) {
+    return new OpenAiApiError({
+      baseUrl: context.baseUrl,
+      model: context.model,
+      cause: error,
+      message:
+        `${endpointName} stopped sending its answer: nothing arrived for ${error.idleTimeoutMs} ms. ` +
+        'Raise spring.ai.openai.chat.idle-timeout (idleTimeoutMs) if the server is only slow.',
+    });
+  }
   // openai's errors are Errors; anything else is returned without loading the package.
   if (!(error instanceof Error)) return error;
   const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk();

@@ -20,14 +20,16 @@ import {
   DEFAULT_OPENAI_MAX_RETRIES,
   DEFAULT_OPENAI_MODEL,
   DEFAULT_OPENAI_TIMEOUT_MS,
+  DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
 } from './openai-defaults';
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
 import { realmSafeFetch } from './realm-safe-fetch';
+import { withResponseIdleTimeout } from './response-idle-timeout';
 import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
-import { toChatResponseStream } from './stream/openai-chat-stream';
+import { IncompleteStreamError, completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
 
 /** Constructor options of {@link OpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -57,6 +59,14 @@ export interface OpenAiChatModelOptions {
    * @defaultValue {@link DEFAULT_OPENAI_TIMEOUT_MS}
    */
   readonly timeoutMs?: number;
+  /**
+   * Longest silence allowed while an answer's body arrives (a JSON body, or between two chunks of a
+   * stream), in milliseconds; then the request fails with an `OpenAiApiError` naming the setting.
+   * `timeoutMs` ends when the headers arrive, so this is what stops a server that stalls after them.
+   * Ignored with `client`.
+   * @defaultValue {@link DEFAULT_OPENAI_IDLE_TIMEOUT_MS}
+   */
+  readonly idleTimeoutMs?: number;
   /**
    * Hermes-style `<tool_call>{"name":…,"arguments":…}</tool_call>` markup that some servers leave in
    * the text: `'strip'` removes it (it is never shown as the answer); `'parse'` also runs it as a
@@ -120,7 +130,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
         maxRetries: options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES,
         timeout: this.timeoutMs,
-        fetch: realmSafeFetch,
+        fetch: withResponseIdleTimeout(realmSafeFetch, options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
@@ -157,13 +167,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     } finally {
       request.release();
     }
-    if (
-      typeof completion !== 'object' ||
-      completion === null ||
-      !Array.isArray((completion as { choices?: unknown }).choices)
-    ) {
-      throw notACompletion(completion, context);
-    }
+    if (!isCompletion(completion)) throw notACompletion(completion, context);
     return toChatResponse(completion, this.logger, this.hermesToolCalls);
   }
 
@@ -194,17 +198,27 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     request.throwIfAborted();
     try {
       let chunks: AsyncIterable<unknown>;
+      let response: Response;
       try {
         const streamParams = {
           ...params,
           stream: true as const,
           ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
         };
-        chunks = await request.race(this.client.chat.completions.create(streamParams, { signal: request.signal }));
+        ({ data: chunks, response } = await request.race(
+          this.client.chat.completions.create(streamParams, { signal: request.signal }).withResponse(),
+        ));
       } catch (error) {
         throw request.abortedError(error) ?? toOpenAiApiError(error, context);
       }
       try {
+        if (isJsonResponse(response)) {
+          // A proxy that ignores `stream: true` answers one JSON completion: read it as the stream's content.
+          const completion: unknown = await request.race(response.json());
+          if (!isCompletion(completion)) throw notACompletion(completion, context);
+          yield* completionAsStream(toChatResponse(completion, this.logger, this.hermesToolCalls));
+          return;
+        }
         const options = { logger: this.logger, hermesToolCalls: this.hermesToolCalls };
         yield* toChatResponseStream(request.guard(chunks), options);
       } catch (error) {
@@ -248,7 +262,17 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
 }
 
 function streamError(error: unknown, context: OpenAiRequestContext): unknown {
-  const mapped = toOpenAiApiError(error, context);
+  if (error instanceof IncompleteStreamError) {
+    return new OpenAiApiError({
+      message: `The stream from OpenAI-compatible endpoint ${context.baseUrl} ended before the answer was complete: ${error.message}.`,
+      baseUrl: context.baseUrl,
+      model: context.model,
+      status: 200,
+      cause: error,
+    });
+  }
+  const mapped =
+    (error as { name?: unknown } | null)?.name === 'SyntaxError' ? error : toOpenAiApiError(error, context);
   if (mapped !== error || error instanceof SproutError) return mapped;
   const detail = error instanceof Error ? error.message : String(error);
   return new OpenAiApiError({
@@ -260,6 +284,16 @@ function streamError(error: unknown, context: OpenAiRequestContext): unknown {
     status: 200,
     cause: error,
   });
+}
+
+function isCompletion(body: unknown): body is { readonly choices: unknown[] } {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { choices?: unknown }).choices);
+}
+
+/** A response that is one JSON document rather than server-sent events. */
+function isJsonResponse(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') && !type.includes('event-stream');
 }
 
 function notACompletion(body: unknown, context: OpenAiRequestContext): OpenAiApiError {

@@ -9,3 +9,9 @@ export const DEFAULT_OPENAI_MAX_RETRIES = 2;
 
 /** Time allowed for one request, in milliseconds. */
 export const DEFAULT_OPENAI_TIMEOUT_MS = 60_000;
+
+/**
+ * Default longest silence, in milliseconds, while a response body (JSON or stream) is arriving
+ * (property `spring.ai.openai.chat.idle-timeout`).
+ */
+export const DEFAULT_OPENAI_IDLE_TIMEOUT_MS = 60_000;

@@ -39,6 +39,7 @@ export class OpenAiAutoConfiguration extends ContainerModule {
             new OpenAiChatModel({
               baseUrl: chat.baseUrl,
               apiKey,
+              idleTimeoutMs: chat.idleTimeoutMs,
               defaultOptions: {
                 model: chat.options.model,
                 temperature: chat.options.temperature,

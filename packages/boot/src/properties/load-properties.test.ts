@@ -39,6 +39,7 @@ describe(loadProperties, () => {
           'spring.ai.tools.errors.detail=generic',
           'spring.ai.openai.base-url=http://localhost:11434/v1',
           'spring.ai.openai.api-key=sk-file',
+          'spring.ai.openai.chat.idle-timeout=2m',
           'spring.ai.openai.chat.options.model=gpt-4.1',
           'spring.ai.openai.chat.options.temperature=0.2',
           'spring.ai.openai.chat.options.max-tokens=256',
@@ -67,6 +68,7 @@ describe(loadProperties, () => {
       expect(properties.openAi.chat).toEqual({
         baseUrl: 'http://localhost:11434/v1',
         apiKey: 'sk-file',
+        idleTimeoutMs: 120_000,
         options: { model: 'gpt-4.1', temperature: 0.2, maxTokens: 256 },
       });
       expect(properties.chatClient).toEqual({ enabled: true, toolCallingEnabled: false, toolCallingAdvisorOrder: 100 });
@@ -137,7 +139,12 @@ describe(loadProperties, () => {
       expect(properties.openAi).toEqual({
         baseUrl: 'https://api.openai.com',
         apiKey: undefined,
-        chat: { baseUrl: 'https://api.openai.com', apiKey: undefined, options: { model: 'gpt-4o-mini' } },
+        chat: {
+          baseUrl: 'https://api.openai.com',
+          apiKey: undefined,
+          idleTimeoutMs: 60_000,
+          options: { model: 'gpt-4o-mini' },
+        },
       });
       expect(properties.chatClient).toEqual({
         enabled: true,

@@ -1,4 +1,4 @@
-import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from '@sprout-ai/openai';
+import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_IDLE_TIMEOUT_MS, DEFAULT_OPENAI_MODEL } from '@sprout-ai/openai';
 import type { PropertyReader } from './property-reader';
 
 /** Keys of the `spring.ai.openai.*` group, as written in `application.properties`. */
@@ -7,6 +7,8 @@ export const OPENAI_PROPERTY_KEYS = {
   apiKey: 'spring.ai.openai.api-key',
   chatBaseUrl: 'spring.ai.openai.chat.base-url',
   chatApiKey: 'spring.ai.openai.chat.api-key',
+  /** Sprout's: longest silence while an answer arrives (Spring has no such key). */
+  idleTimeout: 'spring.ai.openai.chat.idle-timeout',
   model: 'spring.ai.openai.chat.options.model',
   temperature: 'spring.ai.openai.chat.options.temperature',
   maxTokens: 'spring.ai.openai.chat.options.max-tokens',
@@ -37,6 +39,12 @@ export interface OpenAiChatProperties {
   readonly baseUrl: string;
   /** Effective API key: `spring.ai.openai.chat.api-key`, else `spring.ai.openai.api-key`. */
   readonly apiKey?: string;
+  /**
+   * Longest silence while an answer's body arrives (JSON, or between stream chunks), in ms.
+   * @defaultValue `DEFAULT_OPENAI_IDLE_TIMEOUT_MS` of `@sprout-ai/openai` (60 s)
+   * @remarks Not in Spring AI.
+   */
+  readonly idleTimeoutMs: number;
   readonly options: OpenAiChatOptionsProperties;
 }
 
@@ -74,6 +82,7 @@ export function bindOpenAiProperties(reader: PropertyReader): OpenAiProperties {
     chat: {
       baseUrl: reader.url(k.chatBaseUrl) ?? baseUrl,
       apiKey: reader.string(k.chatApiKey) ?? apiKey,
+      idleTimeoutMs: reader.durationMs(k.idleTimeout, DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
       options: {
         model: reader.string(k.model) ?? DEFAULT_OPENAI_MODEL,
         temperature: reader.number(k.temperature, { min: 0, max: 2 }),

@@ -10,6 +10,14 @@ import { toUsage } from '../openai-response-mapper';
 import { ChatCompletionChunkAggregator, type ChoiceUpdate } from './chat-completion-chunk-aggregator';
 import { HermesToolCallFilter, type HermesToolCallMode } from './hermes-tool-call-markup';
 
+/**
+ * A stream that ended without a complete answer: no chunk at all, or no choice with a
+ * `finish_reason` (internal: mapped to an `OpenAiApiError` naming the endpoint).
+ */
+export class IncompleteStreamError extends Error {
+  override readonly name = 'IncompleteStreamError';
+}
+
 /** Options of {@link toChatResponseStream}. */
 export interface ChatResponseStreamOptions {
   readonly logger: Logger;
@@ -26,6 +34,10 @@ export interface ChatResponseStreamOptions {
  * The tool calls that count are those actually present: `finish_reason: tool_calls` without calls
  * is logged and ends as a text answer; calls with `finish_reason: stop` are kept; calls cut off by
  * `finish_reason: length` are kept (their arguments then fail to parse and the model is told).
+ *
+ * A stream that ends with no chunk at all, or without any choice's `finish_reason` (cut off
+ * cleanly mid-answer), throws {@link IncompleteStreamError} at its end instead of passing for a
+ * complete, possibly empty, answer.
  *
  * @param chunks - the parsed chunks (the `openai` client's stream)
  * @param options - logger and Hermes markup mode
@@ -52,7 +64,9 @@ export async function* toChatResponseStream(
     ...(aggregator.model !== undefined ? { model: aggregator.model } : {}),
   });
 
+  let received = 0;
   for await (const chunk of chunks) {
+    received++;
     const updates = aggregator.push(chunk);
     if (updates.length === 0) continue;
     const results: Generation[] = [];
@@ -64,6 +78,12 @@ export async function* toChatResponseStream(
   }
 
   const choices = aggregator.finish();
+  if (received === 0) throw new IncompleteStreamError('the stream carried no chunk at all');
+  if (!choices.some((choice) => choice.finishReason !== undefined)) {
+    throw new IncompleteStreamError(
+      `the stream ended after ${received} chunk${received === 1 ? '' : 's'} without a finish_reason, so the answer may be cut off`,
+    );
+  }
   const finals: Generation[] = [];
   for (const choice of choices) {
     const filter = filterFor(choice.choiceIndex);
@@ -117,4 +137,36 @@ function toDeltaGeneration(update: ChoiceUpdate, text: string): Generation | und
 
 function textGeneration(choiceIndex: number, text: string): Generation {
   return { output: new AssistantMessage(text, [], { index: choiceIndex }), metadata: {} };
+}
+
+/**
+ * A whole `ChatResponse` (e.g. of a server that answered a streamed request with one JSON
+ * completion) in the shape of a stream: each choice's text as a delta, then one last chunk with
+ * the tool calls, finish reasons and the response metadata.
+ *
+ * @param response - the mapped completion
+ */
+export function* completionAsStream(response: ChatResponse): Generator<ChatResponse> {
+  const deltas = response.results
+    .filter((g) => g.output.text !== '')
+    .map((g) => textGeneration(indexOf(g), g.output.text));
+  if (deltas.length > 0) yield new ChatResponse(deltas, withoutUsage(response.metadata));
+  yield new ChatResponse(
+    response.results.map((g) => ({
+      output: new AssistantMessage('', g.output.toolCalls, g.output.metadata),
+      metadata: g.metadata,
+    })),
+    response.metadata,
+  );
+}
+
+function withoutUsage(metadata: ChatResponseMetadata): ChatResponseMetadata {
+  const copy = { ...metadata };
+  delete (copy as { usage?: unknown }).usage;
+  return copy;
+}
+
+function indexOf(generation: Generation): number {
+  const index = generation.output.metadata.index;
+  return typeof index === 'number' ? index : 0;
 }
