@@ -40,17 +40,7 @@ export {
   streamEventListenerOf,
 } from './stream/chat-client-stream-event';
 
-// --- chat memory ---
-export { ChatMemory, CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from './memory/chat-memory';
-export type { ChatMemoryRepository } from './memory/chat-memory-repository';
-export { InMemoryChatMemoryRepository } from './memory/in-memory-chat-memory-repository';
-export {
-  MessageWindowChatMemory,
-  MessageWindowChatMemoryBuilder,
-  type MessageWindowChatMemoryOptions,
-  DEFAULT_MAX_MESSAGES,
-  applyMessageWindow,
-} from './memory/message-window-chat-memory';
+// --- chat memory advisors (the memory contracts live in @sprout-ai/core) ---
 export {
   repairToolCallHistory,
   messagesEqual,

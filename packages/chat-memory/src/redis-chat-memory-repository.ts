@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
-import { type Message, createLogger } from '@sprout-ai/core';
+import { type ChatMemoryRepository, createLogger, type Message } from '@sprout-ai/core';
 import type { Redis } from 'ioredis';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { type StoredMessage, fromStoredMessage, toStoredMessage } from './message-codec';

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
-import type { Message } from '@sprout-ai/core';
+import type { ChatMemoryRepository, Message } from '@sprout-ai/core';
 import type Database from 'better-sqlite3';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { decodeMessage, encodeMessage } from './message-codec';

@@ -18,6 +18,18 @@ export type { Generation, GenerationMetadata } from './chat/model/generation';
 export { type Usage, EMPTY_USAGE, addUsage } from './chat/model/usage';
 export { ToolContext } from './chat/model/tool-context';
 
+// --- chat memory (the contracts and the default window over an in-memory store) ---
+export { ChatMemory, CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from './chat/memory/chat-memory';
+export type { ChatMemoryRepository } from './chat/memory/chat-memory-repository';
+export { InMemoryChatMemoryRepository } from './chat/memory/in-memory-chat-memory-repository';
+export {
+  MessageWindowChatMemory,
+  MessageWindowChatMemoryBuilder,
+  type MessageWindowChatMemoryOptions,
+  DEFAULT_MAX_MESSAGES,
+} from './chat/memory/message-window-chat-memory';
+export { ChatMemoryConfigurationError } from './chat/memory/chat-memory-configuration-error';
+
 export type { ToolDefinition } from './tool/definition/tool-definition';
 export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
 export { checkToolExecutionRules } from './tool/metadata/check-tool-execution-rules';

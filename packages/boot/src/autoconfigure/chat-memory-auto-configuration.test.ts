@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
+import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatMemory,
   InMemoryChatMemoryRepository,
-  MessageChatMemoryAdvisor,
   MessageWindowChatMemory,
-} from '@sprout-ai/chat-client';
-import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
-import { UserMessage } from '@sprout-ai/core';
+  UserMessage,
+} from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { InvalidPropertyError } from '../properties/invalid-property-error';

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
-import {
-  type ChatMemory,
-  type ChatMemoryRepository,
-  InMemoryChatMemoryRepository,
-  MessageWindowChatMemory,
-} from '@sprout-ai/chat-client';
 import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
 import { ContainerModule } from 'inversify';
 import type { ChatMemoryProperties } from '../properties/chat-memory-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { SproutTokens } from '../sprout-tokens';
+import {
+  type ChatMemory,
+  type ChatMemoryRepository,
+  InMemoryChatMemoryRepository,
+  MessageWindowChatMemory,
+} from '@sprout-ai/core';
 
 /**
  * Binds chat memory, each only when the user's modules have not bound it (singletons):
