@@ -45,7 +45,11 @@ function project(displayName: string, rootDir: string, extraModules: Record<stri
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform: { '^.+\\.(t|j)sx?$': swc as never },
-    moduleNameMapper: { ...extraModules, '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src' },
+    moduleNameMapper: {
+      ...extraModules,
+      '^@sprout-ai/([^/]+)/internal$': '<rootDir>/../../packages/$1/src/internal',
+      '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src',
+    },
   };
 }
 

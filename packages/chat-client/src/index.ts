@@ -11,7 +11,6 @@ export { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
 export { ToolCallingAdvisor, type ToolCallingAdvisorClass } from './advisor/tool-calling-advisor';
 export type { ToolCallingAdvisorOptions } from './advisor/tool-calling-advisor-options';
 export { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
-export { UsageAccumulator } from './advisor/usage-accumulator';
 
 export { ChatClientRequest, ABORT_SIGNAL_KEY } from './chat-client-request';
 export { ChatClientResponse } from './chat-client-response';
@@ -41,12 +40,6 @@ export {
 } from './stream/chat-client-stream-event';
 
 // --- chat memory advisors (the memory contracts live in @sprout-ai/core) ---
-export {
-  repairToolCallHistory,
-  messagesEqual,
-  type RepairedToolCallHistory,
-  type ToolCallHistoryIssue,
-} from './memory/history-integrity';
 export {
   MessageChatMemoryAdvisor,
   MessageChatMemoryAdvisorBuilder,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMemoryRepository, createLogger, type Message } from '@sprout-ai/core';
+import type { ChatMemoryRepository, Message } from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import type { Redis } from 'ioredis';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { type StoredMessage, fromStoredMessage, toStoredMessage } from './message-codec';

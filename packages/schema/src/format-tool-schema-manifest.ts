@@ -1,8 +1,5 @@
-import {
-  type SerializedToolSchemaManifest,
-  type ToolSchemaManifest,
-  serializeToolSchemaManifest,
-} from '@sprout-ai/core';
+import { type ToolSchemaManifest } from '@sprout-ai/core';
+import { type SerializedToolSchemaManifest, serializeToolSchemaManifest } from '@sprout-ai/core/internal';
 
 /**
  * The manifest as the JSON text `sprout-schema` writes: the version 2 file form (each tool's

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
-import { toolSchemaKey } from '@sprout-ai/core';
+import { toolSchemaKey } from '@sprout-ai/core/internal';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';

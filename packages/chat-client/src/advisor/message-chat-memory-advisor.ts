@@ -1,12 +1,12 @@
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatMemory,
-  createLogger,
   DEFAULT_CONVERSATION_ID,
   type Message,
   SystemMessage,
   ToolResponseMessage,
 } from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';

@@ -1,0 +1,38 @@
+// `@sprout-ai/core/internal`: what Sprout's own packages share and users do not call. No compatibility
+// promise: these names change with the packages that use them. Users import from `@sprout-ai/core`.
+
+// --- start-up: @Tool discovery (boot), metadata keys (mcp) ---
+export { toolClassRegistry } from './tool/annotation/tool-class-registry';
+export { METADATA_KEYS } from './tool/support/metadata-keys';
+export { mergeToolParamOptions } from './tool/method/method-tool-definition';
+export { checkToolExecutionRules } from './tool/metadata/check-tool-execution-rules';
+export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';
+export { isToolCallbackProvider } from './tool/tool-callback-provider';
+
+// --- the schema manifest (written by schema, read by boot) ---
+export {
+  type SerializedToolSchemaManifest,
+  type SerializedToolMethodSchema,
+  serializeToolSchemaManifest,
+  toolSchemaKey,
+} from './tool/schema/tool-schema-manifest';
+export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
+export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
+
+// --- the request path: providers (openai), MCP callbacks and the ChatClient loop ---
+export type { PreparedToolArguments } from './tool/execution/prepared-tool-arguments';
+export { prepareToolArguments } from './tool/execution/prepare-tool-arguments';
+export { ToolArgumentsParser, type ToolArguments } from './tool/execution/tool-arguments-parser';
+export { isBlankToolArguments } from './tool/execution/repair-tool-arguments';
+export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';
+export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';
+export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
+export { mergeToolContext } from './model/tool/merge-tool-context';
+export { isStreamingChatModel } from './chat/model/streaming-chat-model';
+export { addUsage } from './chat/model/usage';
+
+// --- utilities ---
+export { createLogger, type Logger } from './util/logger';
+export { redactCredentials } from './util/redact-credentials';
+export { untilAborted } from './util/until-aborted';
+export { linkedSignal } from './util/linked-signal';
