@@ -2,6 +2,10 @@
 // use is in ./internal.ts (`@sprout-ai/core/internal`).
 export { SproutError } from './error/sprout-error';
 export { RequestAbortedError } from './error/request-aborted-error';
+export {
+  MissingPeerDependencyError,
+  type MissingPeerDependencyErrorOptions,
+} from './error/missing-peer-dependency-error';
 
 export { MessageType } from './chat/messages/message-type';
 export type { Message } from './chat/messages/message';

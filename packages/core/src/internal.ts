@@ -36,3 +36,4 @@ export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
 export { linkedSignal } from './util/linked-signal';
+export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';

@@ -17,7 +17,10 @@ import {
  *   `SqliteChatMemoryRepository` (the file at `sqlite.path`) or `RedisChatMemoryRepository`
  *   (`redis.url`, `key-prefix`, `time-to-live`); a store it opened is closed by `app.close()`;
  * - `ChatMemory`: `MessageWindowChatMemory` over that repository with `spring.ai.chat.memory.max-messages`.
- * Nothing connects until `ChatMemory` or `ChatMemoryRepository` is first resolved.
+ * Nothing connects until `ChatMemory` or `ChatMemoryRepository` is first resolved. The SQLite and
+ * Redis stores need their drivers, optional peer dependencies installed by the application
+ * (`better-sqlite3`, `ioredis`); resolving a store whose driver is missing throws
+ * `MissingPeerDependencyError` naming the package.
  *
  * The memory advisor is not registered on ChatClients automatically (as in Spring): add
  * `MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build()` where you want memory.
