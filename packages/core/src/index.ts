@@ -42,10 +42,12 @@ export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
 export { ToolParam, type ToolParamOptions } from './tool/annotation/tool-param';
 export type { ToolCallResultConverter } from './tool/execution/tool-call-result-converter';
-export {
-  type ToolSchemaManifest,
-  type ToolMethodSchema,
-  type ToolParameterSchema,
+export type {
+  ToolSchemaManifest,
+  ToolMethodSchema,
+  ToolParameterSchema,
+  SerializedToolSchemaManifest,
+  SerializedToolMethodSchema,
 } from './tool/schema/tool-schema-manifest';
 export type { Integer } from './tool/schema/integer';
 
@@ -55,6 +57,8 @@ export type { ToolExecutionOptions } from './model/tool/tool-execution-options';
 export type { ToolCallObserver } from './model/tool/tool-call-observer';
 export type { ToolCallOutcome, ToolCallStatus } from './model/tool/tool-call-outcome';
 export type { PreparedToolCall } from './model/tool/prepared-tool-call';
+export type { PreparedToolArguments } from './tool/execution/prepared-tool-arguments';
+export type { ToolArguments } from './tool/execution/tool-arguments-parser';
 export {
   type ToolExecutionResult,
   RETURN_DIRECT_FINISH_REASON,
@@ -91,6 +95,7 @@ export {
 } from './tool/function/function-tool-callback';
 export { ToolCallbacks } from './tool/tool-callbacks';
 export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schema-registry';
+export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { ToolDefinitions, ToolDefinitionBuilder } from './tool/support/tool-definitions';

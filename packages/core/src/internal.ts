@@ -10,19 +10,12 @@ export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 
 // --- the schema manifest (written by schema, read by boot) ---
-export {
-  type SerializedToolSchemaManifest,
-  type SerializedToolMethodSchema,
-  serializeToolSchemaManifest,
-  toolSchemaKey,
-} from './tool/schema/tool-schema-manifest';
-export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
+export { serializeToolSchemaManifest, toolSchemaKey } from './tool/schema/tool-schema-manifest';
 export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
 
 // --- the request path: providers (openai), MCP callbacks and the ChatClient loop ---
-export type { PreparedToolArguments } from './tool/execution/prepared-tool-arguments';
 export { prepareToolArguments } from './tool/execution/prepare-tool-arguments';
-export { ToolArgumentsParser, type ToolArguments } from './tool/execution/tool-arguments-parser';
+export { ToolArgumentsParser } from './tool/execution/tool-arguments-parser';
 export { isBlankToolArguments } from './tool/execution/repair-tool-arguments';
 export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';
 export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';

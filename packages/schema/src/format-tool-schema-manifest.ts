@@ -1,5 +1,5 @@
-import { type ToolSchemaManifest } from '@sprout-ai/core';
-import { type SerializedToolSchemaManifest, serializeToolSchemaManifest } from '@sprout-ai/core/internal';
+import type { SerializedToolSchemaManifest, ToolSchemaManifest } from '@sprout-ai/core';
+import { serializeToolSchemaManifest } from '@sprout-ai/core/internal';
 
 /**
  * The manifest as the JSON text `sprout-schema` writes: the version 2 file form (each tool's

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SproutError, type ToolSchemaManifest, type ToolSchemaRegistry } from '@sprout-ai/core';
 import {
-  createLogger,
-  readToolSchemaManifestFile,
-  requireOptionalPeer,
+  SproutError,
+  type ToolSchemaManifest,
   ToolSchemaManifestDocument,
-} from '@sprout-ai/core/internal';
+  type ToolSchemaRegistry,
+} from '@sprout-ai/core';
+import { createLogger, readToolSchemaManifestFile, requireOptionalPeer } from '@sprout-ai/core/internal';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { DEFAULT_SCHEMA_DEV_MODE, SCHEMA_PROPERTY_KEYS } from './schema-properties';
 import { VerifiedSourcesCache } from './verified-sources-cache';

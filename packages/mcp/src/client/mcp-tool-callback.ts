@@ -1,17 +1,17 @@
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import {
   DEFAULT_TOOL_METADATA,
+  type PreparedToolArguments,
   type ToolCallback,
   ToolContext,
-  type ToolDefinition,
   toolDefinition,
+  type ToolDefinition,
   ToolExecutionError,
   type ToolMetadata,
 } from '@sprout-ai/core';
 import {
   checkToolExecutionRules,
   createLogger,
-  type PreparedToolArguments,
   prepareToolArguments,
   ToolArgumentsParser,
 } from '@sprout-ai/core/internal';
