@@ -92,6 +92,7 @@ export { ToolCallbacks } from './tool/tool-callbacks';
 export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schema-registry';
 export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
 export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
+export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';

@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatToolSchemaManifest } from '@sprout-ai/core';
 import { main, type CliOutput } from './cli';
-import { formatToolSchemaManifest } from './format-tool-schema-manifest';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 
 const PACKAGE_DIR = path.join(__dirname, '..');

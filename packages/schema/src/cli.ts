@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatToolSchemaManifest } from './format-tool-schema-manifest';
+import { formatToolSchemaManifest } from '@sprout-ai/core';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 
 const USAGE = `Usage: sprout-schema --project <tsconfig.json> --out <file> [--check]

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ToolSchemaRegistry } from '@sprout-ai/core';
-import { formatToolSchemaManifest, generateToolSchemaManifest } from '@sprout-ai/schema';
+import { formatToolSchemaManifest, ToolSchemaRegistry } from '@sprout-ai/core';
+import { generateToolSchemaManifest } from '@sprout-ai/schema';
 import { SproutProperties } from '../properties/sprout-properties';
 import { loadToolSchemaManifest } from './load-tool-schema-manifest';
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSyn
 import path from 'node:path';
 import {
   createLogger,
+  formatToolSchemaManifest,
   SproutError,
   ToolSchemaManifestDocument,
   readToolSchemaManifestFile,
@@ -21,7 +22,6 @@ export const SCHEMA_CACHE_DIR = path.join('node_modules', '.cache', 'sprout-sche
 /** What start-up needs of `@sprout-ai/schema` (loaded only in dev mode, so it can stay a devDependency). */
 interface SchemaGenerator {
   generateToolSchemaManifest(options: { project: string; manifestFile?: string }): ToolSchemaManifest;
-  formatToolSchemaManifest(manifest: ToolSchemaManifest): string;
 }
 
 /**
@@ -156,7 +156,7 @@ function regenerate(file: string, project: string, why: string): ToolSchemaManif
   const generator = loadSchemaGenerator();
   const manifest = generator.generateToolSchemaManifest({ project, manifestFile: cacheFile });
   mkdirSync(path.dirname(cacheFile), { recursive: true });
-  writeFileSync(cacheFile, generator.formatToolSchemaManifest(manifest));
+  writeFileSync(cacheFile, formatToolSchemaManifest(manifest));
   logger.warn(
     { manifest: file, cache: cacheFile, ms: Date.now() - started },
     `Tool schema manifest ${file} regenerated into ${cacheFile} (dev mode: ${why}); run npm run build before shipping`,
