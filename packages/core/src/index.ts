@@ -93,6 +93,8 @@ export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schem
 export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
 export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
 export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';
+export { toolSchemaSourcesHash } from './tool/schema/tool-schema-sources-hash';
+export { toolSchemaManifestStaleness, TOOL_SCHEMA_CACHE_DIR } from './tool/schema/tool-schema-manifest-staleness';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';

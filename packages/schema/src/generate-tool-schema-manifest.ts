@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
-import { toolSchemaKey } from '@sprout-ai/core';
+import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';
@@ -134,7 +132,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   return {
     version: 1,
     generator: GENERATOR_NAME,
-    sourceHash: hashSources(sources, configDir),
+    sourceHash: toolSchemaSourcesHash(configDir, sources),
     sources,
     ...(options.manifestFile === undefined
       ? {}
@@ -301,15 +299,4 @@ function schemaSources(methods: readonly ToolMethodSource[], program: ts.Program
     }
   }
   return [...files].map((file) => toPosix(path.relative(configDir, file))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** `sourceHash` over the sources in their listed order: see {@link ToolSchemaManifest.sourceHash}. */
-function hashSources(sources: readonly string[], configDir: string): string {
-  const hash = createHash('sha256');
-  for (const source of sources) {
-    hash.update(`${source}\0`);
-    hash.update(readFileSync(path.join(configDir, source)));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
 }

@@ -8,7 +8,9 @@ export interface ToolSchemaManifest {
   /** Generator name and version, e.g. `@sprout-ai/schema@0.1.0`. */
   readonly generator: string;
   /**
-   * sha256 (hex) over the {@link sources} in their order: for each, its path, a NUL, its bytes, a NUL.
+   * sha256 (hex) over the declarations in the {@link sources} that can shape a schema (method
+   * bodies left out), in their order: see `toolSchemaSourcesHash`. Start-up compares it with the
+   * sources to find a stale manifest.
    */
   readonly sourceHash?: string;
   /**
