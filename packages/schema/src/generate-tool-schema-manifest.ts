@@ -94,9 +94,12 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   // out on purpose: imports then resolve to the referenced sources, not to their (maybe unbuilt) .d.ts.
   const argumentsFile = path.join(configDir, ARGUMENTS_MODULE);
   const host = new SourceFileCache(ts.createCompilerHost(compilerOptions, true), argumentsFile);
-  const rootNames = [...scanned, argumentsFile];
+  // Only files with a decorated method can declare tools: the program then loads what they import,
+  // not what the whole project does (an app's entry point pulls in every library it uses).
+  const candidates = scanned.filter((file) => hasDecoratedMethod(host, file));
+  const rootNames = [...candidates, argumentsFile];
   const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
-  const { methods, problems } = scanToolMethods(sourcesProgram, scanned, configDir);
+  const { methods, problems } = scanToolMethods(sourcesProgram, candidates, configDir);
   problems.push(...duplicateKeyProblems(methods));
   if (problems.length > 0) throw SchemaGenerationError.of(problems);
 
@@ -139,6 +142,24 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
       : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
     tools: Object.fromEntries(entries),
   };
+}
+
+/**
+ * True when the file has a top-level class with a decorated method (the only place `@Tool` and
+ * `@McpTool` are looked for), read from its syntax alone. A file that cannot be read is kept, so
+ * the scan reports it.
+ */
+function hasDecoratedMethod(host: ts.CompilerHost, fileName: string): boolean {
+  const text = host.readFile(fileName);
+  if (text === undefined) return true;
+  // Most files have no decorator at all; parsing those is the cost skipped here.
+  if (!text.includes('@')) return false;
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  return file.statements.some(
+    (statement) =>
+      ts.isClassDeclaration(statement) &&
+      statement.members.some((member) => ts.isMethodDeclaration(member) && (ts.getDecorators(member)?.length ?? 0) > 0),
+  );
 }
 
 /** One problem per tool key that more than one file declares (the manifest is keyed by class name). */
