@@ -12,6 +12,8 @@ import { supportMappedIndexTypes } from './support-mapped-index-types';
 import { supportSproutTypes } from './support-sprout-types';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
+import { toolSchemaInputHash } from './tool-schema-input-hash';
+import { readToolSchemaProject, type ToolSchemaProject } from './tool-schema-project';
 
 /** Options of {@link generateToolSchemaManifest}. */
 export interface GenerateToolSchemaManifestOptions {
@@ -66,29 +68,8 @@ const TJS_SETTINGS = {
  * @see Spring AI `JsonSchemaGenerator.generateForMethodInput` (which runs at start-up instead)
  */
 export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOptions): ToolSchemaManifest {
-  const configPath = path.resolve(options.project);
-  const configDir = path.dirname(configPath);
-  const config = readConfig(configPath);
-  const scanned =
-    options.files === undefined
-      ? config.fileNames.filter((file) => !/\.d\.[cm]?ts$/.test(file) && !/\.(test|spec)\.[cm]?tsx?$/.test(file))
-      : options.files.map((file) => path.resolve(configDir, file));
-  const compilerOptions: ts.CompilerOptions = {
-    ...config.options,
-    types: [],
-    lib: ['lib.es2022.d.ts'],
-    skipLibCheck: true,
-    strictNullChecks: true,
-    noEmit: true,
-    composite: false,
-    incremental: false,
-    declaration: false,
-    declarationMap: false,
-    sourceMap: false,
-    tsBuildInfoFile: undefined,
-    ...options.compilerOptions,
-  };
-
+  const project = readToolSchemaProject(options);
+  const { configPath, configDir, scanned, compilerOptions } = project;
   // Both programs share parsed (and bound) files through the host; the second differs only in the
   // arguments module, so TypeScript reuses the first one's structure. Project references are left
   // out on purpose: imports then resolve to the referenced sources, not to their (maybe unbuilt) .d.ts.
@@ -132,14 +113,19 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
   const sources = schemaSources(methods, sourcesProgram, configDir);
+  const typeFiles = outsideTypeFiles(methods, sourcesProgram, project);
+  const manifestProject =
+    options.manifestFile === undefined
+      ? undefined
+      : toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath));
   return {
     version: 1,
     generator: GENERATOR_NAME,
     sourceHash: toolSchemaSourcesHash(configDir, sources),
+    inputHash: toolSchemaInputHash(project, typeFiles, manifestProject),
+    ...(manifestProject === undefined ? {} : { project: manifestProject }),
     sources,
-    ...(options.manifestFile === undefined
-      ? {}
-      : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
+    ...(typeFiles.length === 0 ? {} : { typeFiles }),
     tools: Object.fromEntries(entries),
   };
 }
@@ -195,30 +181,26 @@ function toMethodSchema(method: ToolMethodSource, generated: Record<string, unkn
   };
 }
 
-function readConfig(configPath: string): ts.ParsedCommandLine {
-  let unrecoverable: ts.Diagnostic | undefined;
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configPath,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        unrecoverable = diagnostic;
-      },
-    },
-  );
-  const problem =
-    unrecoverable ?? parsed?.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
-  if (parsed === undefined || problem !== undefined) {
-    const text =
-      problem === undefined
-        ? 'unknown error'
-        : ts.flattenDiagnosticMessageText(problem.messageText, ' ').replace(/\.$/, '');
-    throw new SchemaGenerationError({
-      reason: `cannot read tsconfig ${configPath}: ${text}. Pass the project's tsconfig.json with --project`,
-    });
+/**
+ * The files outside the scanned sources that declare parts of argument types (another package's
+ * `.d.ts` or sources), relative to the tsconfig directory (forward slashes), sorted; TypeScript's
+ * own lib files are left out (its version is part of the input hash).
+ */
+function outsideTypeFiles(
+  methods: readonly ToolMethodSource[],
+  program: ts.Program,
+  project: ToolSchemaProject,
+): string[] {
+  const scanned = new Set(project.scanned);
+  const files = new Set<string>();
+  for (const method of methods) {
+    for (const fileName of method.typeFiles) {
+      const file = program.getSourceFile(fileName);
+      if (file !== undefined && !scanned.has(file.fileName) && !program.isSourceFileDefaultLibrary(file))
+        files.add(toPosix(path.relative(project.configDir, file.fileName)));
+    }
   }
-  return parsed;
+  return [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**

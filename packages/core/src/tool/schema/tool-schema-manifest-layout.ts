@@ -33,8 +33,10 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
     version: serialized.version,
     generator: serialized.generator,
     ...(serialized.sourceHash === undefined ? {} : { sourceHash: serialized.sourceHash }),
+    ...(serialized.inputHash === undefined ? {} : { inputHash: serialized.inputHash }),
     ...(serialized.project === undefined ? {} : { project: serialized.project }),
     sources: serialized.sources,
+    ...(serialized.typeFiles === undefined ? {} : { typeFiles: serialized.typeFiles }),
     toolKeys: entries.map(([key]) => key),
   };
   const headerLines = Object.entries(header).map(
