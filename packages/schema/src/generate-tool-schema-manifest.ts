@@ -216,12 +216,16 @@ function ownSourcesView(program: ts.Program): ts.Program {
 }
 
 /**
- * A compiler host that serves the generated arguments module from memory and hands out each other
- * source file once, so a second program reuses the first one's parsed and bound files.
+ * A compiler host that serves the generated arguments module from memory, hands out each other
+ * source file once, so a second program reuses the first one's parsed and bound files, and
+ * remembers which files and directories exist.
  */
 class SourceFileCache implements ts.CompilerHost {
   argumentsText = 'export {};\n';
   private readonly files = new Map<string, ts.SourceFile | undefined>();
+  // Module resolution asks about the same paths again and again (one stat each); generation never writes.
+  private readonly existing = new Map<string, boolean>();
+  private readonly existingDirectories = new Map<string, boolean>();
 
   constructor(
     private readonly host: ts.CompilerHost,
@@ -235,7 +239,10 @@ class SourceFileCache implements ts.CompilerHost {
     return this.files.get(fileName);
   }
   fileExists(fileName: string): boolean {
-    return this.isArgumentsFile(fileName) || this.host.fileExists(fileName);
+    if (this.isArgumentsFile(fileName)) return true;
+    let exists = this.existing.get(fileName);
+    if (exists === undefined) this.existing.set(fileName, (exists = this.host.fileExists(fileName)));
+    return exists;
   }
   readFile(fileName: string): string | undefined {
     return this.isArgumentsFile(fileName) ? this.argumentsText : this.host.readFile(fileName);
@@ -265,7 +272,11 @@ class SourceFileCache implements ts.CompilerHost {
     return this.host.realpath?.(fileName) ?? fileName;
   }
   directoryExists(directoryName: string): boolean {
-    return this.isArgumentsFile(directoryName) ? false : (this.host.directoryExists?.(directoryName) ?? true);
+    if (this.isArgumentsFile(directoryName)) return false;
+    let exists = this.existingDirectories.get(directoryName);
+    if (exists === undefined)
+      this.existingDirectories.set(directoryName, (exists = this.host.directoryExists?.(directoryName) ?? true));
+    return exists;
   }
   getDirectories(directoryName: string): string[] {
     return this.host.getDirectories?.(directoryName) ?? [];
