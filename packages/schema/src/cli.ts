@@ -5,7 +5,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { formatToolSchemaManifest, type SerializedToolSchemaManifest } from '@sprout-ai/core';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { toolSchemaInputHash } from './tool-schema-input-hash';
-import { readToolSchemaProject } from './tool-schema-project';
+import { manifestProjectPath, readToolSchemaProject } from './tool-schema-project';
 
 const USAGE = `Usage: sprout-schema --project <tsconfig.json> --out <file> [--check | --force]
 
@@ -122,12 +122,13 @@ export function main(args: readonly string[], output: CliOutput = processOutput)
 function unchangedSummary(projectFile: string, out: string): string | undefined {
   const text = readIfExists(out);
   if (text === undefined) return undefined;
-  let previous: Partial<Pick<SerializedToolSchemaManifest, 'inputHash' | 'typeFiles' | 'project' | 'tools'>>;
+  let previous: Partial<Pick<SerializedToolSchemaManifest, 'inputHash' | 'typeFiles' | 'tools'>>;
   try {
     previous = JSON.parse(text) as typeof previous;
     if (typeof previous?.inputHash !== 'string' || typeof previous.tools !== 'object') return undefined;
     const typeFiles = Array.isArray(previous.typeFiles) ? previous.typeFiles : [];
-    const inputHash = toolSchemaInputHash(readToolSchemaProject({ project: projectFile }), typeFiles, previous.project);
+    const project = readToolSchemaProject({ project: projectFile });
+    const inputHash = toolSchemaInputHash(project, typeFiles, manifestProjectPath(project, out));
     return inputHash === previous.inputHash ? toolsSummary(previous.tools) : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,7 @@ import { supportSproutTypes } from './support-sprout-types';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
 import { toolSchemaInputHash } from './tool-schema-input-hash';
-import { readToolSchemaProject, type ToolSchemaProject } from './tool-schema-project';
+import { manifestProjectPath, readToolSchemaProject, type ToolSchemaProject } from './tool-schema-project';
 
 /** Options of {@link generateToolSchemaManifest}. */
 export interface GenerateToolSchemaManifestOptions {
@@ -69,7 +69,7 @@ const TJS_SETTINGS = {
  */
 export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOptions): ToolSchemaManifest {
   const project = readToolSchemaProject(options);
-  const { configPath, configDir, scanned, compilerOptions } = project;
+  const { configDir, scanned, compilerOptions } = project;
   // Both programs share parsed (and bound) files through the host; the second differs only in the
   // arguments module, so TypeScript reuses the first one's structure. Project references are left
   // out on purpose: imports then resolve to the referenced sources, not to their (maybe unbuilt) .d.ts.
@@ -117,9 +117,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   const sources = schemaSources(methods, sourcesProgram, configDir);
   const typeFiles = outsideTypeFiles(methods, sourcesProgram, project);
   const manifestProject =
-    options.manifestFile === undefined
-      ? undefined
-      : toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath));
+    options.manifestFile === undefined ? undefined : manifestProjectPath(project, options.manifestFile);
   return {
     version: 1,
     generator: GENERATOR_NAME,

@@ -51,6 +51,17 @@ export function readToolSchemaProject(options: {
   return { configPath, configDir, scanned, compilerOptions };
 }
 
+/**
+ * The manifest's `project`: the tsconfig relative to the manifest file's directory, forward
+ * slashes, e.g. `../tsconfig.json`.
+ */
+export function manifestProjectPath(project: ToolSchemaProject, manifestFile: string): string {
+  return path
+    .relative(path.dirname(path.resolve(manifestFile)), project.configPath)
+    .split(path.sep)
+    .join('/');
+}
+
 function readConfig(configPath: string): ts.ParsedCommandLine {
   let unrecoverable: ts.Diagnostic | undefined;
   const parsed = ts.getParsedCommandLineOfConfigFile(
