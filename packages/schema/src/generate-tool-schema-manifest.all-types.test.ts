@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { mergeToolParamOptions, type ToolSchemaManifest, ToolSchemaManifestDocument } from '@sprout-ai/core';
+import {
+  formatToolSchemaManifest,
+  mergeToolParamOptions,
+  type ToolSchemaManifest,
+  ToolSchemaManifestDocument,
+} from '@sprout-ai/core';
 import { strictSchemaViolations, toStrictToolSchema } from '@sprout-ai/openai';
-import { formatToolSchemaManifest } from './format-tool-schema-manifest';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';
 
