@@ -96,6 +96,7 @@ export {
 export { ToolCallbacks } from './tool/tool-callbacks';
 export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schema-registry';
 export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
+export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { ToolDefinitions, ToolDefinitionBuilder } from './tool/support/tool-definitions';

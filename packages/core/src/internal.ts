@@ -12,6 +12,8 @@ export { isToolCallbackProvider } from './tool/tool-callback-provider';
 // --- the schema manifest (written by schema, read by boot) ---
 export { serializeToolSchemaManifest, toolSchemaKey } from './tool/schema/tool-schema-manifest';
 export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
+export { toolSchemaSourcesHash } from './tool/schema/tool-schema-sources-hash';
+export { toolSchemaManifestStaleness, TOOL_SCHEMA_CACHE_DIR } from './tool/schema/tool-schema-manifest-staleness';
 
 // --- the request path: providers (openai), MCP callbacks and the ChatClient loop ---
 export { prepareToolArguments } from './tool/execution/prepare-tool-arguments';

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatToolSchemaManifest } from '@sprout-ai/core';
 import { main, type CliOutput } from './cli';
-import { formatToolSchemaManifest } from './format-tool-schema-manifest';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 
 const PACKAGE_DIR = path.join(__dirname, '..');
@@ -74,6 +74,102 @@ describe(main, () => {
     );
   });
 
+  describe('when the manifest exists', () => {
+    const tools = (parameter: string, body = "return '';") =>
+      `import { Tool } from './tool';\nimport type { ForecastRequest } from '../shared/forecast-request';\n` +
+      `export class WeatherTools {\n  @Tool()\n  forecast(${parameter}): string {\n    ${body}\n  }\n}\n`;
+    const request = (fields: string) => `export interface ForecastRequest {\n  ${fields}\n}\n`;
+    let out: string;
+    const run = (...flags: string[]) => {
+      const output = capture();
+      const status = main(['--project', path.join(dir, 'tsconfig.json'), '--out', out, ...flags], output);
+      return { status, err: output.err, manifest: JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown> };
+    };
+    const properties = (manifest: Record<string, unknown>) =>
+      (
+        JSON.parse(
+          (manifest.tools as Record<string, { inputSchema: string }>)['WeatherTools.forecast'].inputSchema,
+        ) as { properties: Record<string, unknown> }
+      ).properties;
+    const upToDate = /^sprout-schema: .+ is up to date \(1 tool from 1 class; inputs unchanged, \d+ ms\)\n$/;
+    const written = /^sprout-schema: 1 tool from 1 class → .+ \(\d+ ms\)\n$/;
+
+    beforeEach(() => {
+      out = path.join(dir, 'dist', 'tool-schemas.json');
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { strict: true, experimentalDecorators: true }, include: ['src'] }),
+      );
+      mkdirSync(path.join(dir, 'src'));
+      mkdirSync(path.join(dir, 'shared'));
+      writeFileSync(
+        path.join(dir, 'src', 'tool.ts'),
+        'export function Tool(): MethodDecorator {\n  return () => undefined;\n}\n',
+      );
+      writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), tools('city: string, request: ForecastRequest'));
+      writeFileSync(path.join(dir, 'shared', 'forecast-request.ts'), request('days: number;'));
+      expect(run().err).toMatch(written);
+    }, TIMEOUT_MS);
+
+    it('should record the type file outside the scanned sources', () => {
+      expect(run('--force').manifest).toMatchObject({ typeFiles: ['shared/forecast-request.ts'] });
+    });
+
+    it('should keep it while the inputs are unchanged, also when only a method body changed', () => {
+      const before = readFileSync(out, 'utf8');
+      expect(run().err).toMatch(upToDate);
+      writeFileSync(
+        path.join(dir, 'src', 'weather-tools.ts'),
+        tools('city: string, request: ForecastRequest', 'const c = 19;\n    return `${c}`;'),
+      );
+      expect(run().err).toMatch(upToDate);
+      expect(readFileSync(out, 'utf8')).toBe(before);
+    });
+
+    it(
+      'should regenerate it when a tool signature changed',
+      () => {
+        writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), tools('city: number, request: ForecastRequest'));
+        const result = run();
+        expect(result.err).toMatch(written);
+        expect(properties(result.manifest).city).toEqual({ type: 'number' });
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
+      'should regenerate it when an argument type declared outside the scanned sources changed',
+      () => {
+        writeFileSync(path.join(dir, 'shared', 'forecast-request.ts'), request('days: number;\n  hourly: boolean;'));
+        const result = run();
+        expect(result.err).toMatch(written);
+        const schema = JSON.parse(
+          (result.manifest.tools as Record<string, { inputSchema: string }>)['WeatherTools.forecast'].inputSchema,
+        ) as { $defs: Record<string, { properties: object }> };
+        expect(Object.keys(schema.$defs.ForecastRequest.properties)).toEqual(['days', 'hourly']);
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
+      'should regenerate it with --force, and refuse --force with --check',
+      () => {
+        expect(run('--force').err).toMatch(written);
+        expect(run('--force', '--check').status).toBe(2);
+      },
+      TIMEOUT_MS,
+    );
+
+    it('should pass --check when only the inputHash differs', () => {
+      const manifest = readFileSync(out, 'utf8');
+      writeFileSync(out, manifest.replace(/"inputHash": "[0-9a-f]+"/, `"inputHash": "${'0'.repeat(64)}"`));
+      const check = run('--check');
+      expect(check.err).toMatch(/is up to date/);
+      expect(check.status).toBe(0);
+      expect(run().err).toMatch(written);
+    });
+  });
+
   describe('when run as the built sprout-schema bin', () => {
     beforeAll(() => {
       // the bin is dist/cli.js: build it the way `npm run build` does
@@ -92,9 +188,13 @@ describe(main, () => {
           new RegExp(`^sprout-schema: 8 tools from 2 classes → ${escape(out)} \\(\\d+ ms\\)\\n$`),
         );
         expect(written.status).toBe(0);
-        expect(readFileSync(out, 'utf8')).toBe(
+        // The same manifest as the library generates, but for inputHash: that covers the generator's
+        // own code, here the sources jest runs rather than the built files the bin runs.
+        const { inputHash, ...generated } = JSON.parse(
           formatToolSchemaManifest(generateToolSchemaManifest({ project: VALID_PROJECT, manifestFile: out })),
-        );
+        ) as Record<string, unknown>;
+        expect(inputHash).toMatch(/^[0-9a-f]{64}$/);
+        expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({ ...generated, inputHash: expect.any(String) });
 
         const check = run('-p', VALID_PROJECT, '-o', out, '--check');
         expect(check.stderr).toMatch(/is up to date/);

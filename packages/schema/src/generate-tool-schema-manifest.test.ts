@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import {
   type ToolSchemaManifest,
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
+import { toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';
 import { GuestRequest, PartyRequest } from './__fixtures__/dto/party-request';
@@ -66,14 +66,7 @@ describe(generateToolSchemaManifest, () => {
       expect(manifest.generator).toBe('@sprout-ai/schema@0.1.0');
       // ProductDto (a catalog tool's argument) is declared in dto/; tool-free.ts and the spec are not sources.
       expect(manifest.sources).toEqual(['catalog-tools.ts', 'dto/product-dto.ts', 'order-tools.ts']);
-      const hash = createHash('sha256');
-      for (const file of ['catalog-tools.ts', 'dto/product-dto.ts', 'order-tools.ts']) {
-        hash
-          .update(`${file}\0`)
-          .update(readFileSync(path.join(FIXTURES, 'valid', file)))
-          .update('\0');
-      }
-      expect(manifest.sourceHash).toBe(hash.digest('hex'));
+      expect(manifest.sourceHash).toBe(toolSchemaSourcesHash(path.join(FIXTURES, 'valid'), manifest.sources ?? []));
     });
 
     it('should give every input schema a form that ajv (draft 2020-12) compiles', () => {

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
-import { toolSchemaKey } from '@sprout-ai/core/internal';
+import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';
@@ -14,6 +12,8 @@ import { supportMappedIndexTypes } from './support-mapped-index-types';
 import { supportSproutTypes } from './support-sprout-types';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
+import { toolSchemaInputHash } from './tool-schema-input-hash';
+import { manifestProjectPath, readToolSchemaProject, type ToolSchemaProject } from './tool-schema-project';
 
 /** Options of {@link generateToolSchemaManifest}. */
 export interface GenerateToolSchemaManifestOptions {
@@ -68,37 +68,21 @@ const TJS_SETTINGS = {
  * @see Spring AI `JsonSchemaGenerator.generateForMethodInput` (which runs at start-up instead)
  */
 export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOptions): ToolSchemaManifest {
-  const configPath = path.resolve(options.project);
-  const configDir = path.dirname(configPath);
-  const config = readConfig(configPath);
-  const scanned =
-    options.files === undefined
-      ? config.fileNames.filter((file) => !/\.d\.[cm]?ts$/.test(file) && !/\.(test|spec)\.[cm]?tsx?$/.test(file))
-      : options.files.map((file) => path.resolve(configDir, file));
-  const compilerOptions: ts.CompilerOptions = {
-    ...config.options,
-    types: [],
-    lib: ['lib.es2022.d.ts'],
-    skipLibCheck: true,
-    strictNullChecks: true,
-    noEmit: true,
-    composite: false,
-    incremental: false,
-    declaration: false,
-    declarationMap: false,
-    sourceMap: false,
-    tsBuildInfoFile: undefined,
-    ...options.compilerOptions,
-  };
-
+  const project = readToolSchemaProject(options);
+  const { configDir, scanned, compilerOptions } = project;
   // Both programs share parsed (and bound) files through the host; the second differs only in the
   // arguments module, so TypeScript reuses the first one's structure. Project references are left
   // out on purpose: imports then resolve to the referenced sources, not to their (maybe unbuilt) .d.ts.
   const argumentsFile = path.join(configDir, ARGUMENTS_MODULE);
-  const host = new SourceFileCache(ts.createCompilerHost(compilerOptions, true), argumentsFile);
-  const rootNames = [...scanned, argumentsFile];
+  // No parent pointers at parse time: binding sets them, and every file is bound (the scan creates
+  // the checker) before any node is read; setting them twice was 6 % of a run.
+  const host = new SourceFileCache(ts.createCompilerHost(compilerOptions), argumentsFile);
+  // Only files with a decorated method can declare tools: the program then loads what they import,
+  // not what the whole project does (an app's entry point pulls in every library it uses).
+  const candidates = scanned.filter((file) => hasDecoratedMethod(host, file));
+  const rootNames = [...candidates, argumentsFile];
   const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
-  const { methods, problems } = scanToolMethods(sourcesProgram, scanned, configDir);
+  const { methods, problems } = scanToolMethods(sourcesProgram, candidates, configDir);
   problems.push(...duplicateKeyProblems(methods));
   if (problems.length > 0) throw SchemaGenerationError.of(problems);
 
@@ -131,16 +115,37 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
   const sources = schemaSources(methods, sourcesProgram, configDir);
+  const typeFiles = outsideTypeFiles(methods, sourcesProgram, project);
+  const manifestProject =
+    options.manifestFile === undefined ? undefined : manifestProjectPath(project, options.manifestFile);
   return {
     version: 1,
     generator: GENERATOR_NAME,
-    sourceHash: hashSources(sources, configDir),
+    sourceHash: toolSchemaSourcesHash(configDir, sources),
+    inputHash: toolSchemaInputHash(project, typeFiles, manifestProject),
+    ...(manifestProject === undefined ? {} : { project: manifestProject }),
     sources,
-    ...(options.manifestFile === undefined
-      ? {}
-      : { project: toPosix(path.relative(path.dirname(path.resolve(options.manifestFile)), configPath)) }),
+    ...(typeFiles.length === 0 ? {} : { typeFiles }),
     tools: Object.fromEntries(entries),
   };
+}
+
+/**
+ * True when the file has a top-level class with a decorated method (the only place `@Tool` and
+ * `@McpTool` are looked for), read from its syntax alone. A file that cannot be read is kept, so
+ * the scan reports it.
+ */
+function hasDecoratedMethod(host: ts.CompilerHost, fileName: string): boolean {
+  const text = host.readFile(fileName);
+  if (text === undefined) return true;
+  // Most files have no decorator at all; parsing those is the cost skipped here.
+  if (!text.includes('@')) return false;
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  return file.statements.some(
+    (statement) =>
+      ts.isClassDeclaration(statement) &&
+      statement.members.some((member) => ts.isMethodDeclaration(member) && (ts.getDecorators(member)?.length ?? 0) > 0),
+  );
 }
 
 /** One problem per tool key that more than one file declares (the manifest is keyed by class name). */
@@ -176,30 +181,26 @@ function toMethodSchema(method: ToolMethodSource, generated: Record<string, unkn
   };
 }
 
-function readConfig(configPath: string): ts.ParsedCommandLine {
-  let unrecoverable: ts.Diagnostic | undefined;
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configPath,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        unrecoverable = diagnostic;
-      },
-    },
-  );
-  const problem =
-    unrecoverable ?? parsed?.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
-  if (parsed === undefined || problem !== undefined) {
-    const text =
-      problem === undefined
-        ? 'unknown error'
-        : ts.flattenDiagnosticMessageText(problem.messageText, ' ').replace(/\.$/, '');
-    throw new SchemaGenerationError({
-      reason: `cannot read tsconfig ${configPath}: ${text}. Pass the project's tsconfig.json with --project`,
-    });
+/**
+ * The files outside the scanned sources that declare parts of argument types (another package's
+ * `.d.ts` or sources), relative to the tsconfig directory (forward slashes), sorted; TypeScript's
+ * own lib files are left out (its version is part of the input hash).
+ */
+function outsideTypeFiles(
+  methods: readonly ToolMethodSource[],
+  program: ts.Program,
+  project: ToolSchemaProject,
+): string[] {
+  const scanned = new Set(project.scanned);
+  const files = new Set<string>();
+  for (const method of methods) {
+    for (const fileName of method.typeFiles) {
+      const file = program.getSourceFile(fileName);
+      if (file !== undefined && !scanned.has(file.fileName) && !program.isSourceFileDefaultLibrary(file))
+        files.add(toPosix(path.relative(project.configDir, file.fileName)));
+    }
   }
-  return parsed;
+  return [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -215,12 +216,16 @@ function ownSourcesView(program: ts.Program): ts.Program {
 }
 
 /**
- * A compiler host that serves the generated arguments module from memory and hands out each other
- * source file once, so a second program reuses the first one's parsed and bound files.
+ * A compiler host that serves the generated arguments module from memory, hands out each other
+ * source file once, so a second program reuses the first one's parsed and bound files, and
+ * remembers which files and directories exist.
  */
 class SourceFileCache implements ts.CompilerHost {
   argumentsText = 'export {};\n';
   private readonly files = new Map<string, ts.SourceFile | undefined>();
+  // Module resolution asks about the same paths again and again (one stat each); generation never writes.
+  private readonly existing = new Map<string, boolean>();
+  private readonly existingDirectories = new Map<string, boolean>();
 
   constructor(
     private readonly host: ts.CompilerHost,
@@ -234,7 +239,10 @@ class SourceFileCache implements ts.CompilerHost {
     return this.files.get(fileName);
   }
   fileExists(fileName: string): boolean {
-    return this.isArgumentsFile(fileName) || this.host.fileExists(fileName);
+    if (this.isArgumentsFile(fileName)) return true;
+    let exists = this.existing.get(fileName);
+    if (exists === undefined) this.existing.set(fileName, (exists = this.host.fileExists(fileName)));
+    return exists;
   }
   readFile(fileName: string): string | undefined {
     return this.isArgumentsFile(fileName) ? this.argumentsText : this.host.readFile(fileName);
@@ -264,7 +272,11 @@ class SourceFileCache implements ts.CompilerHost {
     return this.host.realpath?.(fileName) ?? fileName;
   }
   directoryExists(directoryName: string): boolean {
-    return this.isArgumentsFile(directoryName) ? false : (this.host.directoryExists?.(directoryName) ?? true);
+    if (this.isArgumentsFile(directoryName)) return false;
+    let exists = this.existingDirectories.get(directoryName);
+    if (exists === undefined)
+      this.existingDirectories.set(directoryName, (exists = this.host.directoryExists?.(directoryName) ?? true));
+    return exists;
   }
   getDirectories(directoryName: string): string[] {
     return this.host.getDirectories?.(directoryName) ?? [];
@@ -301,15 +313,4 @@ function schemaSources(methods: readonly ToolMethodSource[], program: ts.Program
     }
   }
   return [...files].map((file) => toPosix(path.relative(configDir, file))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** `sourceHash` over the sources in their listed order: see {@link ToolSchemaManifest.sourceHash}. */
-function hashSources(sources: readonly string[], configDir: string): string {
-  const hash = createHash('sha256');
-  for (const source of sources) {
-    hash.update(`${source}\0`);
-    hash.update(readFileSync(path.join(configDir, source)));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
 }

@@ -143,7 +143,9 @@ export async function generateManifestInChild(args: Json): Promise<Json> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded inside the timed region on purpose
   const schema = require('@sprout-ai/schema') as typeof import('@sprout-ai/schema');
   const manifest = schema.generateToolSchemaManifest({ project: path.join(dir, 'tsconfig.json'), manifestFile });
-  writeFileSync(manifestFile, schema.formatToolSchemaManifest(manifest));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+  const { formatToolSchemaManifest } = require('@sprout-ai/core') as typeof import('@sprout-ai/core');
+  writeFileSync(manifestFile, formatToolSchemaManifest(manifest));
   return { ms: performance.now() - started, tools: Object.keys(manifest.tools).length };
 }
 

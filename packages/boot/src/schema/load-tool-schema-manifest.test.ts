@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MissingPeerDependencyError, ToolSchemaRegistry } from '@sprout-ai/core';
-import { formatToolSchemaManifest, generateToolSchemaManifest } from '@sprout-ai/schema';
+import { formatToolSchemaManifest, MissingPeerDependencyError, ToolSchemaRegistry } from '@sprout-ai/core';
+import { generateToolSchemaManifest } from '@sprout-ai/schema';
 import { installedAgain, simulateNotInstalled } from '../__fixtures__/not-installed';
 import { SproutProperties } from '../properties/sprout-properties';
 import { loadToolSchemaManifest } from './load-tool-schema-manifest';
 
 const GENERATION_TIMEOUT_MS = 120_000;
 
-function toolSource(parameter: string): string {
-  return `import { Tool } from './tool';\nexport class WeatherTools {\n  @Tool()\n  forecast(${parameter}): string {\n    return '';\n  }\n}\n`;
+function toolSource(parameter: string, body = "return '';", decorator = '@Tool()'): string {
+  return `import { Tool } from './tool';\nexport class WeatherTools {\n  ${decorator}\n  forecast(${parameter}): string {\n    ${body}\n  }\n}\n`;
 }
 
 describe(loadToolSchemaManifest, () => {
@@ -58,11 +58,35 @@ describe(loadToolSchemaManifest, () => {
     });
   });
 
-  describe('when a tool source changed after generation', () => {
+  describe('when only the body of a tool method changed after generation', () => {
+    it('should load it', () => {
+      writeFileSync(
+        path.join(dir, 'src', 'weather-tools.ts'),
+        toolSource('city: string', 'const c = 19;\n    return `${c}`;'),
+      );
+      const registry = new ToolSchemaRegistry();
+      loadToolSchemaManifest(registry, manifestFile, properties());
+      expect(cityType(registry)).toEqual({ type: 'string' });
+    });
+  });
+
+  describe('when the decorator of a tool method changed after generation', () => {
+    it('should fail as stale', () => {
+      writeFileSync(
+        path.join(dir, 'src', 'weather-tools.ts'),
+        toolSource('city: string', "return '';", '@Tool() @Tool()'),
+      );
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        `Tool schema manifest ${manifestFile} is stale: the declarations its schemas come from changed since it was generated.`,
+      );
+    });
+  });
+
+  describe('when the parameter type of a tool method changed after generation', () => {
     it('should fail with the command to run', () => {
       writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
-        `Tool schema manifest ${manifestFile} is stale: its source files changed since it was generated. ` +
+        `Tool schema manifest ${manifestFile} is stale: the declarations its schemas come from changed since it was generated. ` +
           'Regenerate it with `npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json` (npm run build runs it), ' +
           'or set sprout.schema.dev-mode=true to regenerate it at start-up during development.',
       );
@@ -122,7 +146,7 @@ describe(loadToolSchemaManifest, () => {
 
       writeFileSync(path.join(dir, 'src', 'forecast-request.ts'), request('city: string;\n  days: number'));
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
-        `Tool schema manifest ${manifestFile} is stale: its source files changed since it was generated.`,
+        `Tool schema manifest ${manifestFile} is stale: the declarations its schemas come from changed since it was generated.`,
       );
     });
 

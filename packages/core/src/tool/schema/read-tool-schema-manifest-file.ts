@@ -1,10 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { SproutError } from '../../error/sprout-error';
-import {
-  MANIFEST_TOOLS_CLOSING,
-  MANIFEST_TOOLS_OPENING,
-  ToolSchemaManifestDocument,
-} from './tool-schema-manifest-document';
+import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
+import { MANIFEST_TOOLS_CLOSING, MANIFEST_TOOLS_OPENING } from './tool-schema-manifest-layout';
 
 const TOOLS_OPENING_BYTES = Buffer.from(MANIFEST_TOOLS_OPENING);
 /** Bytes read first: the header of a manifest of a few hundred tools (their `toolKeys`) fits. */

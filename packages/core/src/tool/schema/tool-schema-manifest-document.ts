@@ -7,6 +7,13 @@ import {
   type ToolSchemaManifest,
   toolSchemaKey,
 } from './tool-schema-manifest';
+import {
+  MANIFEST_TOOLS_CLOSING,
+  MANIFEST_TOOLS_OPENING,
+  parseHeaderLines,
+  scanToolLines,
+  type ToolLineScan,
+} from './tool-schema-manifest-layout';
 
 /** The manifest versions Sprout reads: 1 (schemas as objects) and 2 (schemas as JSON text, the file form). */
 const SUPPORTED_VERSIONS: readonly unknown[] = [1, 2];
@@ -29,12 +36,6 @@ export interface WithInputSchemaText {
 export function hasInputSchemaText(entry: ToolMethodSchema): entry is ToolMethodSchema & WithInputSchemaText {
   return typeof (entry as Partial<WithInputSchemaText>)[INPUT_SCHEMA_TEXT] === 'function';
 }
-
-/** Where the tool lines begin in the file `formatToolSchemaManifest` writes. @internal */
-export const MANIFEST_TOOLS_OPENING = '\n  "tools": {\n';
-const TOOL_LINE_PREFIX = '    "';
-/** How the file `formatToolSchemaManifest` writes ends (then a newline). @internal */
-export const MANIFEST_TOOLS_CLOSING = '  }\n}';
 
 /** The header of a manifest: everything but its tools. */
 type ManifestHeader = Omit<SerializedToolSchemaManifest, 'version' | 'tools'> & { readonly version: 1 | 2 };
@@ -223,13 +224,7 @@ function parseToolLines(
 
 /** The header lines before `toolsAt` (the tools opening line) as a version 2 header, or `undefined`. */
 function parseHeader(text: string, toolsAt: number): ManifestHeader | undefined {
-  let header: unknown;
-  try {
-    // The header lines end with commas; closing them with an empty tools object makes them JSON.
-    header = JSON.parse(`${text.slice(0, toolsAt + 1)}"tools":{}}`);
-  } catch {
-    return undefined;
-  }
+  const header = parseHeaderLines(text, toolsAt);
   if (manifestProblem(header) !== undefined || (header as { version: unknown }).version !== 2) return undefined;
   return header as ManifestHeader;
 }
@@ -249,36 +244,6 @@ function isStringArray(value: unknown): value is readonly string[] {
   // A loop, not every(): hundreds of keys are checked at start-up, where each callback call is interpreted.
   for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
   return true;
-}
-
-/** Where each tool line's key and JSON are, from `at` (the first tool line) to the closing lines. */
-interface ToolLineScan {
-  readonly keys: readonly string[];
-  /** Start and end offset of each line's JSON, two numbers per key. */
-  readonly bounds: readonly number[];
-}
-
-/** Finds the tool lines; `undefined` when the text is not one whole entry per line up to the closing lines. */
-function scanToolLines(text: string, at: number): ToolLineScan | undefined {
-  const keys: string[] = [];
-  const bounds: number[] = [];
-  while (!text.startsWith(MANIFEST_TOOLS_CLOSING, at)) {
-    const lineEnd = text.indexOf('\n', at);
-    if (!text.startsWith(TOOL_LINE_PREFIX, at) || lineEnd < 0) return undefined;
-    const keyStart = at + TOOL_LINE_PREFIX.length;
-    const keyEnd = text.indexOf('": {', keyStart);
-    if (keyEnd < 0 || keyEnd > lineEnd) return undefined;
-    const key = text.slice(keyStart, keyEnd);
-    if (key.includes('"') || key.includes('\\')) return undefined;
-    const entryEnd = text.charCodeAt(lineEnd - 1) === 0x2c /* , */ ? lineEnd - 1 : lineEnd;
-    // Not a whole entry on this line (a reformatted file, or one cut short): parse the file whole.
-    if (text.charCodeAt(entryEnd - 1) !== 0x7d /* } */) return undefined;
-    keys.push(key);
-    bounds.push(keyEnd + 3, entryEnd);
-    at = lineEnd + 1;
-  }
-  if (text.slice(at + MANIFEST_TOOLS_CLOSING.length).trim() !== '') return undefined;
-  return { keys, bounds };
 }
 
 /** The tools of a document, by key. */

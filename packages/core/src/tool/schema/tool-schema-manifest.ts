@@ -8,9 +8,17 @@ export interface ToolSchemaManifest {
   /** Generator name and version, e.g. `@sprout-ai/schema@0.1.0`. */
   readonly generator: string;
   /**
-   * sha256 (hex) over the {@link sources} in their order: for each, its path, a NUL, its bytes, a NUL.
+   * sha256 (hex) over the declarations in the {@link sources} that can shape a schema (method
+   * bodies left out), in their order: see `toolSchemaSourcesHash`. Start-up compares it with the
+   * sources to find a stale manifest.
    */
   readonly sourceHash?: string;
+  /**
+   * sha256 (hex) over everything generation read (the generator, compiler options, scanned files
+   * and {@link typeFiles}, by their declarations): `sprout-schema` skips regenerating while it is
+   * unchanged. Start-up does not read it.
+   */
+  readonly inputHash?: string;
   /**
    * The project files the schemas were generated from, relative to the tsconfig directory (forward
    * slashes), sorted: the files that declare tool classes and those that declare the types of their
@@ -25,6 +33,12 @@ export interface ToolSchemaManifest {
    * check the manifest against the sources when they are present.
    */
   readonly project?: string;
+  /**
+   * Files outside the scanned sources that declared parts of argument types (another package's
+   * `.d.ts` or sources; TypeScript's own lib left out), relative to the tsconfig directory, e.g.
+   * `["../shared/dist/money.d.ts"]`; part of {@link inputHash}. Absent when there are none.
+   */
+  readonly typeFiles?: readonly string[];
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, ToolMethodSchema>>;
 }

@@ -1,8 +1,9 @@
 import { serializeToolSchemaManifest, type ToolSchemaManifest } from '../tool-schema-manifest';
 
 /**
- * A manifest's text in the layout `sprout-schema` writes (header lines, then one tool per line),
- * written here because core's tests cannot use `@sprout-ai/schema`'s formatter.
+ * A manifest's text in the layout of `formatToolSchemaManifest` (header lines, then one tool per
+ * line), with the variations the formatter never writes: tools in the given order, no `toolKeys`
+ * line, or other tool lines (`tool-schema-manifest-layout.test.ts` checks it against the formatter).
  *
  * @param manifest - the manifest; its header fields and tools are written as given
  * @param options.toolKeys - write the `toolKeys` header line (as `sprout-schema` does)

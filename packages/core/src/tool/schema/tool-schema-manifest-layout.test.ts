@@ -1,5 +1,11 @@
-import { ToolSchemaRegistry } from '@sprout-ai/core';
-import { formatToolSchemaManifest } from './format-tool-schema-manifest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { manifestFileText } from './__fixtures__/manifest-file-layout';
+import { readToolSchemaManifestFile } from './read-tool-schema-manifest-file';
+import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
+import { formatToolSchemaManifest } from './tool-schema-manifest-layout';
+import { ToolSchemaRegistry } from './tool-schema-registry';
 
 const tool = {
   className: 'B',
@@ -45,6 +51,35 @@ describe(formatToolSchemaManifest, () => {
       const entry = registry.get('B', 'm');
       expect(entry?.inputSchema).toEqual(tool.inputSchema);
       expect(JSON.parse(JSON.stringify(entry))).toEqual(tool);
+    });
+  });
+
+  describe('when the text is written to a file', () => {
+    it('should be read back from its header and tool lines, as the test fixture writes them', () => {
+      const manifest = {
+        version: 1 as const,
+        generator: 'g@1',
+        sourceHash: 'abc',
+        project: '../tsconfig.json',
+        tools: { 'A.m': { ...tool, className: 'A' }, 'B.m': tool },
+      };
+      const text = formatToolSchemaManifest(manifest);
+      expect(manifestFileText(manifest, { toolKeys: ['A.m', 'B.m'] })).toBe(text);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'sprout-manifest-layout-'));
+      try {
+        const file = path.join(dir, 'tool-schemas.json');
+        writeFileSync(file, text);
+        const document = readToolSchemaManifestFile(file);
+        expect(document).toMatchObject({ version: 2, sourceHash: 'abc', project: '../tsconfig.json' });
+        expect(document.keys()).toEqual(['A.m', 'B.m']);
+        expect(JSON.parse(JSON.stringify(document.get('B.m')))).toEqual(tool);
+        expect(JSON.parse(JSON.stringify(ToolSchemaManifestDocument.parse(text, file).get('A.m')))).toEqual({
+          ...tool,
+          className: 'A',
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 });

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type ts from 'typescript';
+import { SproutError } from '../../error/sprout-error';
+
+/**
+ * The manifest's `sourceHash`: sha256 (hex) over the parts of the sources that can shape a tool
+ * schema. For each source in the given order: its path, a NUL, its declarations (below), a NUL.
+ *
+ * A source's declarations are its text without the function bodies TypeScript does not read for
+ * types: the bodies of methods, functions, arrow functions, accessors and constructors are left
+ * out when the return type is declared (or there is none: constructors, setters). Kept: imports,
+ * classes with their decorators, the signatures of their members (parameters with their
+ * decorators, types and defaults, return types), TSDoc and other comments outside bodies,
+ * interfaces, type aliases, enums, and variables with their initialisers. A body whose return type
+ * is inferred is kept, because the inferred type can reach a schema (a tool method's
+ * `returnsVoid`, `ReturnType<typeof f>`).
+ *
+ * So editing the body of a `@Tool` method that declares its return type keeps the hash; editing
+ * its signature, decorators or TSDoc, or the declaration of an argument type in any listed file,
+ * changes it (as may editing other declarations in those files).
+ *
+ * @param root - the directory the sources are relative to (the tsconfig directory); TypeScript
+ *   is loaded from there (the project's own), else from where `@sprout-ai/core` is installed
+ * @param sources - paths relative to `root` with forward slashes, e.g. `["src/order-tools.ts"]`
+ * @returns the hash, 64 hex digits
+ * @throws SproutError when TypeScript cannot be loaded (see {@link loadTypeScript})
+ * @throws the file system's error when a source cannot be read
+ */
+export function toolSchemaSourcesHash(root: string, sources: readonly string[]): string {
+  const typescript = loadTypeScript(root);
+  if (typescript === undefined) {
+    throw new SproutError(
+      `Cannot hash the tool schema sources of ${root}: the typescript package cannot be loaded from there. Install it (npm install --save-dev typescript).`,
+    );
+  }
+  const hash = createHash('sha256');
+  for (const source of sources) {
+    const file = path.join(root, source);
+    hash.update(`${source}\0`);
+    hash.update(declarationsText(typescript, file, readFileSync(file, 'utf8')));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The `typescript` module of the project in `root`, else the one next to `@sprout-ai/core`, or
+ * `undefined` when neither resolves (an install without devDependencies).
+ */
+export function loadTypeScript(root: string): typeof ts | undefined {
+  for (const from of [path.join(root, 'package.json'), __filename]) {
+    try {
+      return createRequire(from)('typescript') as typeof ts;
+    } catch {
+      // try the next place
+    }
+  }
+  return undefined;
+}
+
+/** The text of a source without the bodies that cannot shape a type (see {@link toolSchemaSourcesHash}). */
+function declarationsText(typescript: typeof ts, fileName: string, text: string): string {
+  const file = typescript.createSourceFile(fileName, text, typescript.ScriptTarget.Latest, false);
+  let kept = '';
+  let at = 0;
+  const visit = (node: ts.Node): void => {
+    if (typescript.isFunctionLike(node)) {
+      const body = (node as { body?: ts.Node }).body;
+      const typed =
+        node.type !== undefined ||
+        node.kind === typescript.SyntaxKind.Constructor ||
+        node.kind === typescript.SyntaxKind.SetAccessor;
+      if (body !== undefined && typed) {
+        // The parameters (defaults, decorators) are part of the signature and kept as text.
+        const start = body.getStart(file);
+        kept += `${text.slice(at, start)}{}`;
+        at = body.end;
+        return;
+      }
+    }
+    typescript.forEachChild(node, visit);
+  };
+  visit(file);
+  return kept + text.slice(at);
+}
