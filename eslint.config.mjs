@@ -30,4 +30,9 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Node scripts of the repository (scripts/*.mjs).
+    files: ['scripts/*.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
 );

@@ -35,6 +35,16 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/examples/*.test.ts'],
       transform: { '^.+\\.ts$': swc as never },
     },
+    // `*.dist.test.ts`: each package as a user installs it. `@sprout-ai/*` resolves through
+    // node_modules and the package's `exports` map to its built dist/ (npm test builds first).
+    {
+      displayName: 'dist',
+      rootDir: '<rootDir>',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/*/src/**/*.dist.test.ts'],
+      transform: { '^.+\\.ts$': swc as never },
+      transformIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
   ],
 };
 
@@ -44,8 +54,13 @@ function project(displayName: string, rootDir: string, extraModules: Record<stri
     rootDir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts'],
+    testPathIgnorePatterns: ['\\.dist\\.test\\.ts$'],
     transform: { '^.+\\.(t|j)sx?$': swc as never },
-    moduleNameMapper: { ...extraModules, '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src' },
+    moduleNameMapper: {
+      ...extraModules,
+      '^@sprout-ai/([^/]+)/internal$': '<rootDir>/../../packages/$1/src/internal',
+      '^@sprout-ai/(.*)$': '<rootDir>/../../packages/$1/src',
+    },
   };
 }
 

@@ -1,9 +1,5 @@
-import {
-  CHAT_MEMORY_CONVERSATION_ID,
-  ChatClient,
-  MessageChatMemoryAdvisor,
-  MessageWindowChatMemory,
-} from '@sprout-ai/chat-client';
+import { ChatClient, MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
+import { CHAT_MEMORY_CONVERSATION_ID, MessageWindowChatMemory } from '@sprout-ai/core';
 import { chatModel } from './model';
 
 const chatMemory = MessageWindowChatMemory.builder().maxMessages(20).build(); // in-memory store

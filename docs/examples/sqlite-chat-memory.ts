@@ -1,5 +1,5 @@
-import { MessageWindowChatMemory } from '@sprout-ai/chat-client';
 import { SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
+import { MessageWindowChatMemory } from '@sprout-ai/core';
 
 export function openChatMemory(file: string) {
   const repository = new SqliteChatMemoryRepository({ path: file }); // the table is created on first use

@@ -6,12 +6,7 @@ import {
   SproutApplication,
   SproutTokens,
 } from '@sprout-ai/boot';
-import {
-  CHAT_MEMORY_CONVERSATION_ID,
-  ChatClient,
-  MessageChatMemoryAdvisor,
-  type ToolCallingAdvisorBuilder,
-} from '@sprout-ai/chat-client';
+import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import type { ChatModel, ToolSchemaRegistry } from '@sprout-ai/core';
 import { OpenAiWireServer } from '@sprout-ai/test';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
@@ -19,6 +14,7 @@ import { demoModel } from './demo-model';
 import { orderSupportModule } from './order-support-module';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
 import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
+import { CHAT_MEMORY_CONVERSATION_ID } from '@sprout-ai/core';
 
 /** Exit code of a successful run (also `--help`). */
 export const EXIT_OK = 0;

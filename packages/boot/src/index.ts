@@ -39,11 +39,7 @@ export {
 } from './autoconfigure/tool-calling-auto-configuration';
 export { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
 export { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
-export { BoundToolCallingAdvisorBuilder } from './autoconfigure/bound-tool-calling-advisor-builder';
-export {
-  ChatMemoryAutoConfiguration,
-  createChatMemoryRepository,
-} from './autoconfigure/chat-memory-auto-configuration';
+export { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';
 export {
   type ChatMemoryProperties,
   type ChatMemoryRepositoryType,
@@ -73,6 +69,4 @@ export {
   bindMcpServerProperties,
 } from './properties/mcp-server-properties';
 
-export { scanToolClasses, type ToolScanResult } from './scan/scan-tool-classes';
-export { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
 export { ToolScanError } from './scan/tool-scan-error';

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
-import { FIXTURE_MANIFEST, OrderTools } from './__fixtures__/tool-classes';
+import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
 import { SproutApplication } from './sprout-application';
 import { SproutTokens } from './sprout-tokens';
 
 describe(SproutApplication, () => {
+  const { OrderTools } = declareToolClasses();
+
   describe('.run', () => {
     describe('when OpenAI is configured only through application.properties', () => {
       let dir: string;

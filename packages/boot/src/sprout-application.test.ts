@@ -23,15 +23,10 @@ import {
   ToolResponseMessage,
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
+import { toolClassRegistry } from '@sprout-ai/core/internal';
 import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
 import { ContainerModule, inject, injectable } from 'inversify';
-import {
-  FIXTURE_MANIFEST,
-  LegacyOrderTools,
-  OrderTools,
-  UnboundTools,
-  UndocumentedTools,
-} from './__fixtures__/tool-classes';
+import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
 import { InvalidPropertyError } from './properties/invalid-property-error';
 import { ToolScanError } from './scan/tool-scan-error';
 import { SproutApplication, type SproutApplicationOptions } from './sprout-application';
@@ -55,6 +50,7 @@ class ShoutingToolCallingAdvisor extends ToolCallingAdvisor {
 }
 
 describe(SproutApplication, () => {
+  const { OrderTools, LegacyOrderTools, UnboundTools, UndocumentedTools } = declareToolClasses();
   let dir: string;
   let manifestPath: string;
   const apps: SproutApplication[] = [];
@@ -135,8 +131,12 @@ describe(SproutApplication, () => {
 
         await app.chatClient().prompt('hi').call().content();
 
-        expect(UnboundTools).toBeDefined();
-        expect(toolNamesOf(model.prompts[0])).not.toContain('secretTool');
+        expect(toolClassRegistry.has(UnboundTools)).toBe(true);
+        expect(toolNamesOf(model.prompts[0])).toEqual(['getOrderStatus', 'cancelOrder']);
+        expect(app.toolCallbacks.map((callback) => callback.toolDefinition.name)).toEqual([
+          'getOrderStatus',
+          'cancelOrder',
+        ]);
       });
     });
 

@@ -3,9 +3,9 @@ import {
   type ToolCallback,
   type ToolSchemaManifest,
   type ToolSchemaRegistry,
-  createLogger,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import { Container, type ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
 import { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';

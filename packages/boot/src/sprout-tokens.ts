@@ -1,10 +1,7 @@
+import type { ChatClientBuilder, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import type {
-  ChatClientBuilder,
   ChatMemory,
   ChatMemoryRepository,
-  ToolCallingAdvisorBuilder,
-} from '@sprout-ai/chat-client';
-import type {
   ChatModel,
   ToolCallbackProvider,
   ToolCallbackResolver,

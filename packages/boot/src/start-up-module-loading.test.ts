@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
-// These tests run the **built** packages (`packages/*/dist`) in a fresh `node` process: this jest
-// process has every library loaded already. `npm test` builds before running jest; after editing
-// sources, run `npm run build` before `npx jest --selectProjects boot`.
+// These tests run the **built** packages (`packages/*/dist`, through their `exports` maps) in a fresh
+// `node` process: this jest process has every library loaded already. `npm test` builds before
+// running jest; after editing sources, run `npm run build` before `npx jest --selectProjects boot`.
 
 const ROOT = resolve(__dirname, '../../..');
 const PACKAGES = ['core', 'openai', 'mcp', 'chat-client', 'chat-memory', 'boot'] as const;
@@ -29,12 +29,18 @@ const HEAVY_LIBRARIES = [
   'better-sqlite3',
 ];
 
-function distIndex(pkg: string): string {
+/** `@sprout-ai/<pkg>`, once its build exists (required by name, so its `exports` map is used). */
+function entry(pkg: string): string {
   const file = join(ROOT, 'packages', pkg, 'dist', 'index.js');
   if (!existsSync(file)) {
     throw new Error(`${file} does not exist: run \`npm run build\` first (\`npm test\` does).`);
   }
-  return file;
+  return `@sprout-ai/${pkg}`;
+}
+
+/** A built module of core that is on no entry point, for the steps that call it directly. */
+function coreModule(path: string): string {
+  return join(ROOT, 'packages/core/dist', path);
 }
 
 /** Defines `heavyLoaded()`: the heavy libraries in `require.cache`, by package name, sorted. */
@@ -72,6 +78,9 @@ const FEATURE_SCRIPT = (dist: (pkg: string) => string) => `
 const { createServer } = require('node:net');
 require(${JSON.stringify(dist('boot'))});
 const core = require(${JSON.stringify(dist('core'))});
+const { ToolArgumentsParser } = require('@sprout-ai/core/internal');
+const { repairToolArguments } = require(${JSON.stringify(coreModule('tool/execution/repair-tool-arguments.js'))});
+const { classValidatorSchema } = require(${JSON.stringify(coreModule('tool/schema/runtime-tool-method-schema.js'))});
 const { OpenAiChatModel } = require(${JSON.stringify(dist('openai'))});
 const { McpClientConnection, McpToolServer } = require(${JSON.stringify(dist('mcp'))});
 const { SqliteChatMemoryRepository, RedisChatMemoryRepository } = require(${JSON.stringify(dist('chat-memory'))});
@@ -98,16 +107,16 @@ async function closedPort() {
 
 (async () => {
   await step('ajv', () =>
-    new core.ToolArgumentsParser({
+    new ToolArgumentsParser({
       name: 'setCount',
       description: 'Sets the count',
       inputSchema: JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }),
     }).parse('{"n":"many"}'),
   );
-  await step('jsonrepair', () => core.repairToolArguments("{'n': 1,}"));
+  await step('jsonrepair', () => repairToolArguments("{'n': 1,}"));
   await step('classValidatorSchema', () => {
     const defs = {};
-    const ref = core.classValidatorSchema(class Empty {}, defs);
+    const ref = classValidatorSchema(class Empty {}, defs);
     return { ref, defs };
   });
 
@@ -179,7 +188,7 @@ describe('@sprout-ai/boot start-up', () => {
   describe.each(PACKAGES)('when @sprout-ai/%s is required', (pkg) => {
     it('should load none of the heavy libraries', async () => {
       const loaded = await runNode(
-        `require(${JSON.stringify(distIndex(pkg))}); process.stdout.write(JSON.stringify(heavyLoaded()));`,
+        `require(${JSON.stringify(entry(pkg))}); process.stdout.write(JSON.stringify(heavyLoaded()));`,
       );
 
       expect(loaded).toEqual([]);
@@ -190,7 +199,7 @@ describe('@sprout-ai/boot start-up', () => {
     let steps: Record<string, Step>;
 
     beforeAll(async () => {
-      steps = (await runNode(FEATURE_SCRIPT(distIndex))) as Record<string, Step>;
+      steps = (await runNode(FEATURE_SCRIPT(entry))) as Record<string, Step>;
     }, 60_000);
 
     it('should have loaded none of them at start-up', () => {

@@ -6,9 +6,8 @@ import {
   SystemMessage,
   type ToolCallingChatOptions,
   UserMessage,
-  assertUniqueToolNames,
-  mergeToolContext,
 } from '@sprout-ai/core';
+import { assertUniqueToolNames, mergeToolContext } from '@sprout-ai/core/internal';
 import { ABORT_SIGNAL_KEY, ChatClientRequest } from './chat-client-request';
 import type { RequestSpecState } from './request-spec-state';
 

@@ -1,9 +1,10 @@
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
-import { OrderTools } from './__fixtures__/tools';
+import { declareOrderTools } from './__fixtures__/tools';
 import { ChatClient } from './chat-client';
 
 describe(ChatClient, () => {
+  const OrderTools = declareOrderTools();
   describe('.call', () => {
     describe('when talking to an OpenAI-compatible server over HTTP', () => {
       let server: OpenAiWireServer | undefined;

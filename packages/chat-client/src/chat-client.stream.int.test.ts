@@ -13,7 +13,7 @@ import {
   type WireChatRequest,
   type WireScriptStep,
 } from '@sprout-ai/test';
-import { OrderTools } from './__fixtures__/tools';
+import { declareOrderTools } from './__fixtures__/tools';
 import { ChatClient } from './chat-client';
 import type { ChatClientStreamEvent } from './stream/chat-client-stream-event';
 
@@ -52,6 +52,7 @@ type Mode = 'call' | 'stream';
 const MODES: Mode[] = ['call', 'stream'];
 
 describe(ChatClient, () => {
+  const OrderTools = declareOrderTools();
   let server: OpenAiWireServer | undefined;
   afterEach(async () => {
     await server?.close();

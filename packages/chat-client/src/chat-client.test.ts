@@ -8,7 +8,7 @@ import {
   UserMessage,
 } from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
-import { OrderTools, recordingTool } from './__fixtures__/tools';
+import { declareOrderTools, recordingTool } from './__fixtures__/tools';
 import type { Advisor } from './advisor/api/advisor';
 import type { CallAdvisor } from './advisor/api/call-advisor';
 import { MEMORY_ADVISOR, type MemoryAdvisor } from './advisor/api/memory-advisor';
@@ -49,6 +49,7 @@ class CountingAdvisor extends ToolCallingAdvisor {
 }
 
 describe(ChatClient, () => {
+  const OrderTools = declareOrderTools();
   beforeEach(() => {
     CountingAdvisor.built = 0;
   });

@@ -35,6 +35,7 @@ export class ChatClient {
    * @param chatModel - the model requests go to
    * @param defaults - the client's defaults (internal)
    * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor
+   * @internal
    */
   constructor(
     readonly chatModel: ChatModel,

@@ -11,7 +11,6 @@ export { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
 export { ToolCallingAdvisor, type ToolCallingAdvisorClass } from './advisor/tool-calling-advisor';
 export type { ToolCallingAdvisorOptions } from './advisor/tool-calling-advisor-options';
 export { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
-export { UsageAccumulator } from './advisor/usage-accumulator';
 
 export { ChatClientRequest, ABORT_SIGNAL_KEY } from './chat-client-request';
 export { ChatClientResponse } from './chat-client-response';
@@ -40,23 +39,7 @@ export {
   streamEventListenerOf,
 } from './stream/chat-client-stream-event';
 
-// --- chat memory ---
-export { ChatMemory, CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from './memory/chat-memory';
-export type { ChatMemoryRepository } from './memory/chat-memory-repository';
-export { InMemoryChatMemoryRepository } from './memory/in-memory-chat-memory-repository';
-export {
-  MessageWindowChatMemory,
-  MessageWindowChatMemoryBuilder,
-  type MessageWindowChatMemoryOptions,
-  DEFAULT_MAX_MESSAGES,
-  applyMessageWindow,
-} from './memory/message-window-chat-memory';
-export {
-  repairToolCallHistory,
-  messagesEqual,
-  type RepairedToolCallHistory,
-  type ToolCallHistoryIssue,
-} from './memory/history-integrity';
+// --- chat memory advisors (the memory contracts live in @sprout-ai/core) ---
 export {
   MessageChatMemoryAdvisor,
   MessageChatMemoryAdvisorBuilder,

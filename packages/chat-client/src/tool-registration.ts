@@ -1,4 +1,5 @@
-import { type ToolCallback, type ToolCallbackProvider, ToolCallbacks, isToolCallbackProvider } from '@sprout-ai/core';
+import { type ToolCallback, type ToolCallbackProvider, ToolCallbacks } from '@sprout-ai/core';
+import { isToolCallbackProvider } from '@sprout-ai/core/internal';
 import { ChatClientConfigurationError } from './chat-client-configuration-error';
 
 /** What `.tools(...)` may be given: a callback, a provider, an object with `@Tool` methods, or arrays of those. */

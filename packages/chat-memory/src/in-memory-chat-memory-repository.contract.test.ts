@@ -1,5 +1,5 @@
-import { InMemoryChatMemoryRepository } from '@sprout-ai/chat-client';
 import { chatMemoryRepositoryContract } from './__fixtures__/chat-memory-repository-contract';
+import { InMemoryChatMemoryRepository } from '@sprout-ai/core';
 
 describe(InMemoryChatMemoryRepository, () => {
   chatMemoryRepositoryContract(async () => {

@@ -1,5 +1,4 @@
-import { MessageWindowChatMemory } from '@sprout-ai/chat-client';
-import { AssistantMessage, type Message, UserMessage } from '@sprout-ai/core';
+import { AssistantMessage, type Message, MessageWindowChatMemory, UserMessage } from '@sprout-ai/core';
 import { Redis } from 'ioredis';
 import { chatMemoryRepositoryContract } from './__fixtures__/chat-memory-repository-contract';
 import { RedisTestServer } from './__fixtures__/redis-test-server';

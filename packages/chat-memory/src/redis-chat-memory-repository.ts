@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
-import { type Message, createLogger } from '@sprout-ai/core';
+import type { ChatMemoryRepository, Message } from '@sprout-ai/core';
+import { createLogger, requireOptionalPeer } from '@sprout-ai/core/internal';
 import type { Redis } from 'ioredis';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { type StoredMessage, fromStoredMessage, toStoredMessage } from './message-codec';
 
 const logger = createLogger('RedisChatMemoryRepository');
 
-let ioredisModule: typeof import('ioredis') | undefined;
-/** ioredis, loaded when a repository creates its client rather than at start-up (~45 modules). */
+/**
+ * ioredis (~45 modules), an optional peer dependency: loaded when a repository creates its own
+ * client, not at start-up, so applications without a Redis store need not install it.
+ *
+ * @throws MissingPeerDependencyError when ioredis is not installed
+ */
 function ioredis(): typeof import('ioredis') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
-  return (ioredisModule ??= require('ioredis') as typeof import('ioredis'));
+  return requireOptionalPeer<typeof import('ioredis')>(require, 'ioredis', 'RedisChatMemoryRepository');
 }
 
 /** Key prefix of {@link RedisChatMemoryRepository} when none is given. */
@@ -85,6 +88,7 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
   /**
    * @param options - client or URL, key prefix, time to live
    * @throws ChatMemoryStoreError for a negative time to live or an unparseable URL
+   * @throws MissingPeerDependencyError when it creates its own client and ioredis is not installed
    */
   constructor(options: RedisChatMemoryRepositoryOptions = {}) {
     this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;

@@ -1,16 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ChatMemoryRepository } from '@sprout-ai/chat-client';
-import type { Message } from '@sprout-ai/core';
+import { type ChatMemoryRepository, type Message, MissingPeerDependencyError } from '@sprout-ai/core';
+import { requireOptionalPeer } from '@sprout-ai/core/internal';
 import type Database from 'better-sqlite3';
 import { ChatMemoryStoreError } from './chat-memory-store-error';
 import { decodeMessage, encodeMessage } from './message-codec';
 
-let betterSqlite3Module: typeof Database | undefined;
-/** better-sqlite3 (a native addon), loaded when a repository opens its own database rather than at start-up. */
+/**
+ * better-sqlite3, a native addon and an optional peer dependency: loaded when a repository opens its
+ * own database, not at start-up, so applications without a SQLite store need not install it.
+ *
+ * @throws MissingPeerDependencyError when better-sqlite3 is not installed
+ */
 function betterSqlite3(): typeof Database {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start-up
-  return (betterSqlite3Module ??= require('better-sqlite3') as typeof Database);
+  return requireOptionalPeer<typeof Database>(require, 'better-sqlite3', 'SqliteChatMemoryRepository');
 }
 
 /** Table created by {@link SqliteChatMemoryRepository} when none is named. */
@@ -56,6 +59,7 @@ export class SqliteChatMemoryRepository implements ChatMemoryRepository {
   /**
    * @param options - file path or open database, table name
    * @throws ChatMemoryStoreError when the database cannot be opened or the table created
+   * @throws MissingPeerDependencyError when it opens its own database and better-sqlite3 is not installed
    */
   constructor(options: SqliteChatMemoryRepositoryOptions = {}) {
     const tableName = options.tableName ?? DEFAULT_SQLITE_TABLE_NAME;
@@ -81,6 +85,7 @@ export class SqliteChatMemoryRepository implements ChatMemoryRepository {
           `type TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (conversation_id, position)) WITHOUT ROWID`,
       );
     } catch (error) {
+      if (error instanceof MissingPeerDependencyError) throw error; // says what to install; not a store failure
       throw this.#error('open', undefined, error);
     }
   }

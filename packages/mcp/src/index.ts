@@ -12,7 +12,7 @@ export {
 } from './client/mcp-client-connection';
 export { McpConnectionError, type McpConnectionErrorOptions } from './client/mcp-connection-error';
 export { McpToolCallError, type McpToolCallErrorOptions } from './client/mcp-tool-call-error';
-export { McpToolCallback, type McpToolCallbackOptions, resultText } from './client/mcp-tool-callback';
+export { McpToolCallback, type McpToolCallbackOptions } from './client/mcp-tool-callback';
 export {
   McpToolCallbackProvider,
   McpToolCallbackProviderBuilder,
@@ -22,23 +22,14 @@ export {
 export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
 export type { McpToolMetadataResolver } from './client/mcp-tool-metadata-resolver';
 export {
-  toProviderSafeToolName,
-  assignMcpToolNames,
-  type McpToolNameRequest,
-  PROVIDER_SAFE_TOOL_NAME,
-  MAX_TOOL_NAME_LENGTH,
-} from './client/mcp-tool-names';
-export { normalizeMcpInputSchema } from './client/normalize-mcp-input-schema';
-export {
   type ToolContextToMcpMetaConverter,
   McpMetaConverters,
   TOOL_CONTEXT_MCP_EXCHANGE_KEY,
 } from './client/tool-context-to-mcp-meta-converter';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
-export { McpTool, type McpToolOptions, type McpToolMethodOptions, mcpToolClassRegistry } from './server/mcp-tool';
+export { McpTool, type McpToolOptions, type McpToolMethodOptions } from './server/mcp-tool';
 export { McpToolParam, type McpToolParamOptions } from './server/mcp-tool-param';
-export { MCP_METADATA_KEYS } from './server/mcp-metadata-keys';
 export { McpToolError } from './server/mcp-tool-error';
 export { mcpToolCallbacks } from './server/mcp-tool-callbacks';
 export {

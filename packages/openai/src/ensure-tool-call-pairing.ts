@@ -1,10 +1,10 @@
-import { createLogger, synthesizeToolCallId } from '@sprout-ai/core';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
+import { createLogger, synthesizeToolCallId } from '@sprout-ai/core/internal';
 
 const logger = createLogger('sprout-ai.openai.ensureToolCallPairing');
 

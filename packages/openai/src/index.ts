@@ -2,7 +2,6 @@
 export { OpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
 export type { OpenAiChatOptions } from './openai-chat-options';
 export { OpenAiApiError } from './openai-api-error';
-export { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 export {
   DEFAULT_OPENAI_BASE_URL,
   DEFAULT_OPENAI_MODEL,
@@ -10,11 +9,6 @@ export {
   DEFAULT_OPENAI_TIMEOUT_MS,
   DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
 } from './openai-defaults';
-export {
-  ChatCompletionChunkAggregator,
-  type ChoiceUpdate,
-  type AggregatedChoice,
-} from './stream/chat-completion-chunk-aggregator';
 export type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
 export {
   toStrictToolSchema,

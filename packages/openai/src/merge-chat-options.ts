@@ -1,5 +1,5 @@
-import { mergeToolCallbacks, mergeToolContext } from '@sprout-ai/core';
 import type { OpenAiChatOptions } from './openai-chat-options';
+import { mergeToolCallbacks, mergeToolContext } from '@sprout-ai/core/internal';
 
 /**
  * Layers a request's options over the model's defaults: every option the request sets wins;

@@ -1,6 +1,4 @@
 import {
-  assertUniqueToolNames,
-  createLogger,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -10,6 +8,7 @@ import {
   type ToolCallingManager,
   type ToolDefinition,
 } from '@sprout-ai/core';
+import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { mergeChatOptions } from './merge-chat-options';
 import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';

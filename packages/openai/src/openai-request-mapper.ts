@@ -1,4 +1,5 @@
-import { isBlankToolArguments, MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
+import { MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
+import { isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,

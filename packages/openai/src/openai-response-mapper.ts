@@ -1,11 +1,5 @@
-import {
-  AssistantMessage,
-  ChatResponse,
-  type Generation,
-  type Logger,
-  type ToolCall,
-  type Usage,
-} from '@sprout-ai/core';
+import { AssistantMessage, ChatResponse, type Generation, type ToolCall, type Usage } from '@sprout-ai/core';
+import type { Logger } from '@sprout-ai/core/internal';
 import { stripHermesToolCalls, type HermesToolCallMode } from './stream/hermes-tool-call-markup';
 
 /**

@@ -1,4 +1,5 @@
-import { RequestAbortedError, linkedSignal, untilAborted } from '@sprout-ai/core';
+import { RequestAbortedError } from '@sprout-ai/core';
+import { linkedSignal, untilAborted } from '@sprout-ai/core/internal';
 
 /**
  * The cancellation of one request to the `openai` client, linked to the caller's `AbortSignal`

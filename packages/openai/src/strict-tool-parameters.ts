@@ -1,4 +1,5 @@
-import { createLogger, type ToolDefinition } from '@sprout-ai/core';
+import { type ToolDefinition } from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import { toStrictToolSchema } from './strict-tool-schema';
 
 const logger = createLogger('@sprout-ai/openai');

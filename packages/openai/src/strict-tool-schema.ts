@@ -3,7 +3,8 @@ type Schema = Record<string, unknown>;
 
 /** The outcome of {@link toStrictToolSchema}: a strict-mode schema, or why the tool must stay non-strict. */
 export type StrictToolSchemaResult =
-  { readonly ok: true; readonly schema: Schema } | { readonly ok: false; readonly problems: readonly string[] };
+  | { readonly ok: true; readonly schema: Record<string, unknown> }
+  | { readonly ok: false; readonly problems: readonly string[] };
 
 /** `format` values OpenAI's strict mode accepts. */
 export const STRICT_FORMATS: readonly string[] = [
@@ -91,7 +92,7 @@ const DROPPED = new Set(['$schema', '$id', '$comment', 'title', 'definitions']);
  *   `['#/properties/prices: a map (additionalProperties with a schema) cannot be strict']`
  * @see https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
  */
-export function toStrictToolSchema(inputSchema: Readonly<Schema>): StrictToolSchemaResult {
+export function toStrictToolSchema(inputSchema: Readonly<Record<string, unknown>>): StrictToolSchemaResult {
   const problems: string[] = [];
   const copy = JSON.parse(JSON.stringify(inputSchema)) as Schema;
   if (copy.type !== 'object') problems.push('#: the root must be {"type":"object"}');
@@ -209,7 +210,7 @@ function nullable(node: Schema): Schema {
  * @param schema - a schema as it would be sent (without `$schema`)
  * @returns one entry per violation, e.g. `#/properties/note: "note" is not listed in required`; empty when strict-compatible
  */
-export function strictSchemaViolations(schema: Readonly<Schema>): string[] {
+export function strictSchemaViolations(schema: Readonly<Record<string, unknown>>): string[] {
   const violations: string[] = [];
   if (schema.type !== 'object' || schema.anyOf !== undefined)
     violations.push('#: the root must be an object, not anyOf');

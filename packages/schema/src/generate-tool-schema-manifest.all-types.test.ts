@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  formatToolSchemaManifest,
-  mergeToolParamOptions,
-  type ToolSchemaManifest,
-  ToolSchemaManifestDocument,
-} from '@sprout-ai/core';
+import { formatToolSchemaManifest, type ToolSchemaManifest, ToolSchemaManifestDocument } from '@sprout-ai/core';
+import { mergeToolParamOptions } from '@sprout-ai/core/internal';
 import { strictSchemaViolations, toStrictToolSchema } from '@sprout-ai/openai';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';

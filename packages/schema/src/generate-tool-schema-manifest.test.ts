@@ -8,8 +8,8 @@ import {
   ToolExecutionError,
   type ToolSchemaManifest,
   ToolSchemaRegistry,
-  toolSchemaSourcesHash,
 } from '@sprout-ai/core';
+import { toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import { generateToolSchemaManifest } from './generate-tool-schema-manifest';
 import { SchemaGenerationError } from './schema-generation-error';
 import { GuestRequest, PartyRequest } from './__fixtures__/dto/party-request';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
-import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core';
+import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toolSchemaSourcesHash } from '@sprout-ai/core';
 import ts from 'typescript';
 import { GENERATOR_NAME } from './generator-name';
 import type { ToolSchemaProject } from './tool-schema-project';
+import { toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 
 /**
  * The manifest's `inputHash`: sha256 (hex) over everything generation reads, so `sprout-schema`

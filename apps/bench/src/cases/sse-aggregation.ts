@@ -1,8 +1,8 @@
-import { ChatCompletionChunkAggregator } from '@sprout-ai/openai';
 import { type CaseResult, type TableRow, type TargetCheck, defineBenchCase } from '../bench-case';
 import type { Json } from '../support/child-task';
 import { type SamplingOptions, sampleOperation } from '../support/sampler';
 import { type Summary, formatNumber, formatRatio, formatSummary } from '../support/stats';
+import { ChatCompletionChunkAggregator } from '@sprout-ai/openai/internal';
 
 const PARALLEL_CALLS = 100;
 const MEGABYTE = 1024 * 1024;

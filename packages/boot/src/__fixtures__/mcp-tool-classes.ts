@@ -2,22 +2,30 @@ import { Tool, type ToolContext, type ToolSchemaManifest } from '@sprout-ai/core
 import { McpTool } from '@sprout-ai/mcp';
 import { injectable } from 'inversify';
 
-/** A local tool named like server-everything's `echo`. */
-@injectable()
-export class LocalEchoTools {
-  @Tool({ name: 'echo', description: 'Local echo' })
-  echo(message: string): string {
-    return message;
+/**
+ * Declares the fixture classes anew; their decorators record them in the tool class registries
+ * when this is called, not at import.
+ */
+export function declareMcpToolClasses() {
+  /** A local tool named like server-everything's `echo`. */
+  @injectable()
+  class LocalEchoTools {
+    @Tool({ name: 'echo', description: 'Local echo' })
+    echo(message: string): string {
+      return message;
+    }
   }
-}
 
-/** Exposed over MCP by the container. */
-@injectable()
-export class GreetingTools {
-  @McpTool({ description: 'Greets the caller' })
-  greet(name: string, toolContext: ToolContext): string {
-    return `Hello ${name}, you are ${String(toolContext.get('userId') ?? 'anonymous')}`;
+  /** Exposed over MCP by the container. */
+  @injectable()
+  class GreetingTools {
+    @McpTool({ description: 'Greets the caller' })
+    greet(name: string, toolContext: ToolContext): string {
+      return `Hello ${name}, you are ${String(toolContext.get('userId') ?? 'anonymous')}`;
+    }
   }
+
+  return { LocalEchoTools, GreetingTools };
 }
 
 const OBJECT_SCHEMA = {

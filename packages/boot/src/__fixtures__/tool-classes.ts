@@ -1,48 +1,57 @@
 import { Tool, type ToolMethodSchema, type ToolSchemaManifest } from '@sprout-ai/core';
 import { injectable } from 'inversify';
 
-/** Bound in most tests. */
-@injectable()
-export class OrderTools {
-  readonly calls: string[] = [];
+/**
+ * Declares the fixture tool classes anew. Their `@Tool` decorators record them in core's
+ * `toolClassRegistry` when this is called, not when this module is imported, so a test declares
+ * exactly the classes it scans.
+ */
+export function declareToolClasses() {
+  /** Bound in most tests. */
+  @injectable()
+  class OrderTools {
+    readonly calls: string[] = [];
 
-  @Tool({ description: 'Status of an order' })
-  getOrderStatus(orderId: string): string {
-    this.calls.push(orderId);
-    return `Order ${orderId} has shipped`;
+    @Tool({ description: 'Status of an order' })
+    getOrderStatus(orderId: string): string {
+      this.calls.push(orderId);
+      return `Order ${orderId} has shipped`;
+    }
+
+    @Tool({ description: 'Cancel an order' })
+    cancelOrder(orderId: string): string {
+      throw new Error(`Order ${orderId} has already shipped and cannot be cancelled`);
+    }
   }
 
-  @Tool({ description: 'Cancel an order' })
-  cancelOrder(orderId: string): string {
-    throw new Error(`Order ${orderId} has already shipped and cannot be cancelled`);
+  /** Declares a tool with the same name as OrderTools.getOrderStatus. */
+  @injectable()
+  class LegacyOrderTools {
+    @Tool({ name: 'getOrderStatus', description: 'Old status lookup' })
+    lookup(orderId: string): string {
+      return `legacy ${orderId}`;
+    }
   }
-}
 
-/** Declares a tool with the same name as OrderTools.getOrderStatus. */
-@injectable()
-export class LegacyOrderTools {
-  @Tool({ name: 'getOrderStatus', description: 'Old status lookup' })
-  lookup(orderId: string): string {
-    return `legacy ${orderId}`;
+  /** Never bound: its tool must not reach the model. */
+  @injectable()
+  class UnboundTools {
+    @Tool({ description: 'Should never be offered' })
+    secretTool(): string {
+      return 'secret';
+    }
   }
-}
 
-/** Never bound: its tool must not reach the model. */
-@injectable()
-export class UnboundTools {
-  @Tool({ description: 'Should never be offered' })
-  secretTool(): string {
-    return 'secret';
+  /** Has no entry in the manifest. */
+  @injectable()
+  class UndocumentedTools {
+    @Tool({ description: 'Missing from the manifest' })
+    undocumented(): string {
+      return 'x';
+    }
   }
-}
 
-/** Has no entry in the manifest. */
-@injectable()
-export class UndocumentedTools {
-  @Tool({ description: 'Missing from the manifest' })
-  undocumented(): string {
-    return 'x';
-  }
+  return { OrderTools, LegacyOrderTools, UnboundTools, UndocumentedTools };
 }
 
 function orderIdMethod(className: string, methodName: string): ToolMethodSchema {

@@ -1,17 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
+import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatMemory,
   InMemoryChatMemoryRepository,
-  MessageChatMemoryAdvisor,
   MessageWindowChatMemory,
-} from '@sprout-ai/chat-client';
-import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
-import { UserMessage } from '@sprout-ai/core';
+  MissingPeerDependencyError,
+  UserMessage,
+} from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
+import { installedAgain, simulateNotInstalled } from '../__fixtures__/not-installed';
 import { InvalidPropertyError } from '../properties/invalid-property-error';
 import { SproutProperties } from '../properties/sprout-properties';
 import { SproutApplication } from '../sprout-application';
@@ -98,6 +100,45 @@ describe(ChatMemoryAutoConfiguration, () => {
       expect(repository.keyPrefix).toBe('support:');
       expect(repository.timeToLiveMs).toBe(12 * 3_600_000);
       expect(repository.client.options.port).toBe(6390);
+      await app.close();
+    });
+  });
+
+  describe("when the selected store's driver is not installed", () => {
+    afterEach(() => {
+      installedAgain('better-sqlite3');
+      installedAgain('ioredis');
+    });
+
+    it.each([
+      [
+        { 'spring.ai.chat.memory.repository.sqlite.path': join(tmpdir(), 'sprout-unused', 'memory.db') },
+        'better-sqlite3',
+        'SqliteChatMemoryRepository',
+      ],
+      [{ 'spring.ai.chat.memory.repository.type': 'redis' }, 'ioredis', 'RedisChatMemoryRepository'],
+    ])(
+      'should start, and fail on first use of chat memory naming the package to install (%j)',
+      async (properties, packageName, neededBy) => {
+        simulateNotInstalled(packageName);
+        const app = await run(properties);
+
+        expect(() => app.get(SproutTokens.ChatMemory)).toThrow(MissingPeerDependencyError);
+        expect(() => app.get(SproutTokens.ChatMemory)).toThrow(
+          `${neededBy} needs the package ${packageName}, which is not installed (it is an optional peer dependency). ` +
+            `Install it: npm install ${packageName}`,
+        );
+        await app.close();
+      },
+    );
+
+    it('should need neither driver for the in-memory default', async () => {
+      simulateNotInstalled('better-sqlite3');
+      simulateNotInstalled('ioredis');
+      const app = await run({});
+
+      await app.get(SproutTokens.ChatMemory).add('c', [new UserMessage('hi')]);
+      expect(await app.get(SproutTokens.ChatMemory).get('c')).toEqual([new UserMessage('hi')]);
       await app.close();
     });
   });

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
-import {
-  type ChatMemory,
-  type ChatMemoryRepository,
-  InMemoryChatMemoryRepository,
-  MessageWindowChatMemory,
-} from '@sprout-ai/chat-client';
 import { RedisChatMemoryRepository, SqliteChatMemoryRepository } from '@sprout-ai/chat-memory';
 import { ContainerModule } from 'inversify';
 import type { ChatMemoryProperties } from '../properties/chat-memory-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { SproutTokens } from '../sprout-tokens';
+import {
+  type ChatMemory,
+  type ChatMemoryRepository,
+  InMemoryChatMemoryRepository,
+  MessageWindowChatMemory,
+} from '@sprout-ai/core';
 
 /**
  * Binds chat memory, each only when the user's modules have not bound it (singletons):
@@ -17,7 +17,10 @@ import { SproutTokens } from '../sprout-tokens';
  *   `SqliteChatMemoryRepository` (the file at `sqlite.path`) or `RedisChatMemoryRepository`
  *   (`redis.url`, `key-prefix`, `time-to-live`); a store it opened is closed by `app.close()`;
  * - `ChatMemory`: `MessageWindowChatMemory` over that repository with `spring.ai.chat.memory.max-messages`.
- * Nothing connects until `ChatMemory` or `ChatMemoryRepository` is first resolved.
+ * Nothing connects until `ChatMemory` or `ChatMemoryRepository` is first resolved. The SQLite and
+ * Redis stores need their drivers, optional peer dependencies installed by the application
+ * (`better-sqlite3`, `ioredis`); resolving a store whose driver is missing throws
+ * `MissingPeerDependencyError` naming the package.
  *
  * The memory advisor is not registered on ChatClients automatically (as in Spring): add
  * `MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build()` where you want memory.

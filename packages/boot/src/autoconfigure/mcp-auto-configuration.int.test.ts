@@ -4,7 +4,7 @@ import { DuplicateToolNameError, ToolSchemaRegistry } from '@sprout-ai/core';
 import type { McpHttpAuthenticator, McpToolContextFactory, McpToolMetadataResolver } from '@sprout-ai/mcp';
 import { chatCompletion, OpenAiWireServer } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
-import { GreetingTools, LocalEchoTools, MCP_FIXTURE_MANIFEST } from '../__fixtures__/mcp-tool-classes';
+import { declareMcpToolClasses, MCP_FIXTURE_MANIFEST } from '../__fixtures__/mcp-tool-classes';
 import { McpTokens } from '../mcp-tokens';
 import { SproutApplication } from '../sprout-application';
 import { McpClientAutoConfiguration } from './mcp-client-auto-configuration';
@@ -27,6 +27,7 @@ function everythingProperties(extra: Record<string, string> = {}): Record<string
 }
 
 describe(McpClientAutoConfiguration, () => {
+  const { LocalEchoTools } = declareMcpToolClasses();
   let app: SproutApplication | undefined;
   let wire: OpenAiWireServer | undefined;
 
@@ -137,6 +138,7 @@ describe(McpClientAutoConfiguration, () => {
 });
 
 describe(McpServerAutoConfiguration, () => {
+  const { GreetingTools } = declareMcpToolClasses();
   let app: SproutApplication | undefined;
 
   afterEach(async () => {

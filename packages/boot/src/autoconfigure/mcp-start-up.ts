@@ -1,18 +1,13 @@
-import {
-  assertUniqueToolNames,
-  createLogger,
-  MissingToolSchemaError,
-  type ToolCallbackProvider,
-  type ToolSchemaRegistry,
-} from '@sprout-ai/core';
+import { MissingToolSchemaError, type ToolCallbackProvider, type ToolSchemaRegistry } from '@sprout-ai/core';
+import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import {
   type McpHttpAuthenticator,
   type McpServerHandle,
   mcpToolCallbacks,
-  mcpToolClassRegistry,
   type McpToolCallbackProvider,
   type McpToolServer,
 } from '@sprout-ai/mcp';
+import { mcpToolClassRegistry } from '@sprout-ai/mcp/internal';
 import type { Container } from 'inversify';
 import { McpTokens } from '../mcp-tokens';
 import { bindMcpServerProperties } from '../properties/mcp-server-properties';

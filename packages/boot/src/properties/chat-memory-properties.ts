@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_MESSAGES } from '@sprout-ai/chat-client';
 import type { PropertyReader } from './property-reader';
+import { DEFAULT_MAX_MESSAGES } from '@sprout-ai/core';
 
 /** Keys of the `spring.ai.chat.memory.*` group, as written in `application.properties`. */
 export const CHAT_MEMORY_PROPERTY_KEYS = {

@@ -1,4 +1,5 @@
-import { redactCredentials, SproutError } from '@sprout-ai/core';
+import { SproutError } from '@sprout-ai/core';
+import { redactCredentials } from '@sprout-ai/core/internal';
 
 /**
  * A configuration property has a value Sprout cannot use, or a required one is missing. Thrown while

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createLogger } from '@sprout-ai/core';
 import { parseLines } from 'dot-properties';
 import {
   canonicalPropertyKey,
@@ -13,6 +12,7 @@ import { OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { PropertiesFileError } from './properties-file-error';
 import type { PropertyValue } from './property-reader';
 import { SproutProperties } from './sprout-properties';
+import { createLogger } from '@sprout-ai/core/internal';
 
 /** File read when {@link LoadPropertiesOptions.file} is not given (relative to the working directory). */
 export const DEFAULT_PROPERTIES_FILE = 'application.properties';

@@ -3,9 +3,8 @@ import {
   MissingToolSchemaError,
   type ToolCallbackProvider,
   type ToolSchemaRegistry,
-  createLogger,
-  toolClassRegistry,
 } from '@sprout-ai/core';
+import { createLogger, toolClassRegistry } from '@sprout-ai/core/internal';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { ToolScanError } from './tool-scan-error';
 

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatToolSchemaManifest, ToolSchemaRegistry } from '@sprout-ai/core';
+import { formatToolSchemaManifest, MissingPeerDependencyError, ToolSchemaRegistry } from '@sprout-ai/core';
 import { generateToolSchemaManifest } from '@sprout-ai/schema';
+import { installedAgain, simulateNotInstalled } from '../__fixtures__/not-installed';
 import { SproutProperties } from '../properties/sprout-properties';
 import { loadToolSchemaManifest } from './load-tool-schema-manifest';
 
@@ -103,6 +104,27 @@ describe(loadToolSchemaManifest, () => {
       },
       GENERATION_TIMEOUT_MS,
     );
+  });
+
+  describe('when the manifest is stale in dev mode and @sprout-ai/schema is not installed', () => {
+    afterEach(() => installedAgain('@sprout-ai/schema'));
+
+    it('should fail naming the package and the command that installs it', () => {
+      writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
+      simulateNotInstalled('@sprout-ai/schema');
+
+      const load = () =>
+        loadToolSchemaManifest(
+          new ToolSchemaRegistry(),
+          manifestFile,
+          properties({ 'sprout.schema.dev-mode': 'true' }),
+        );
+      expect(load).toThrow(MissingPeerDependencyError);
+      expect(load).toThrow(
+        'sprout.schema.dev-mode=true (regenerating the tool schema manifest) needs the package @sprout-ai/schema, ' +
+          'which is not installed (it is an optional peer dependency). Install it: npm install --save-dev @sprout-ai/schema',
+      );
+    });
   });
 
   describe('when a type of a tool argument, declared in another file, changed after generation', () => {

@@ -2,16 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  createLogger,
   formatToolSchemaManifest,
   SproutError,
   ToolSchemaManifestDocument,
-  readToolSchemaManifestFile,
-  TOOL_SCHEMA_CACHE_DIR,
   type ToolSchemaManifest,
-  toolSchemaManifestStaleness,
   type ToolSchemaRegistry,
 } from '@sprout-ai/core';
+import {
+  createLogger,
+  readToolSchemaManifestFile,
+  requireOptionalPeer,
+  TOOL_SCHEMA_CACHE_DIR,
+  toolSchemaManifestStaleness,
+} from '@sprout-ai/core/internal';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { DEFAULT_SCHEMA_DEV_MODE, SCHEMA_PROPERTY_KEYS } from './schema-properties';
 
@@ -37,6 +40,7 @@ interface SchemaGenerator {
  * @param manifest - the manifest path, or a manifest object (registered without checks)
  * @param properties - for `sprout.schema.dev-mode` and `sprout.schema.project`
  * @throws SproutError naming the file and the command when the manifest is missing or stale (not in dev mode), or invalid
+ * @throws MissingPeerDependencyError in dev mode, when the manifest must be regenerated and @sprout-ai/schema is not installed
  */
 export function loadToolSchemaManifest(
   registry: ToolSchemaRegistry,
@@ -127,14 +131,12 @@ function regenerate(file: string, project: string, why: string): ToolSchemaManif
   return manifest;
 }
 
+/** `@sprout-ai/schema`, an optional peer dependency needed in dev mode only (a devDependency of the app). */
 function loadSchemaGenerator(): SchemaGenerator {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional, dev-mode-only dependency
-    return require('@sprout-ai/schema') as SchemaGenerator;
-  } catch (error) {
-    throw new SproutError(
-      `${SCHEMA_PROPERTY_KEYS.devMode}=true needs @sprout-ai/schema to regenerate the tool schema manifest; install it as a devDependency.`,
-      { cause: error },
-    );
-  }
+  return requireOptionalPeer<SchemaGenerator>(
+    require,
+    '@sprout-ai/schema',
+    `${SCHEMA_PROPERTY_KEYS.devMode}=true (regenerating the tool schema manifest)`,
+    'npm install --save-dev @sprout-ai/schema',
+  );
 }

@@ -9,17 +9,6 @@ import {
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 
-/** A tool class as users write it; its schema is registered below (as `sprout-schema` would generate it). */
-export class OrderTools {
-  readonly seenCustomers: unknown[] = [];
-
-  @Tool({ description: 'Status of an order' })
-  getOrderStatus(orderId: string, toolContext: ToolContext): string {
-    this.seenCustomers.push(toolContext.get('customerId'));
-    return `Order ${orderId} has shipped`;
-  }
-}
-
 const manifest: ToolSchemaManifest = {
   version: 1,
   generator: 'hand-written@chat-client-test',
@@ -43,7 +32,25 @@ const manifest: ToolSchemaManifest = {
     },
   },
 };
-toolSchemaRegistry.register(manifest, 'chat-client test fixture');
+
+/**
+ * Declares `OrderTools`, a tool class as users write it, and registers its schema in the shared
+ * `toolSchemaRegistry` (as `sprout-schema` would generate it and an application would load it).
+ * Nothing is registered when this module is imported; a test calls this for the tools it uses.
+ */
+export function declareOrderTools() {
+  class OrderTools {
+    readonly seenCustomers: unknown[] = [];
+
+    @Tool({ description: 'Status of an order' })
+    getOrderStatus(orderId: string, toolContext: ToolContext): string {
+      this.seenCustomers.push(toolContext.get('customerId'));
+      return `Order ${orderId} has shipped`;
+    }
+  }
+  toolSchemaRegistry.register(manifest, 'chat-client test fixture');
+  return OrderTools;
+}
 
 /** What a recording function tool saw. */
 export interface ToolRecord {

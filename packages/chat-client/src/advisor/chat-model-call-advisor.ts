@@ -1,4 +1,5 @@
-import { type ChatModel, RequestAbortedError, untilAborted } from '@sprout-ai/core';
+import { type ChatModel, RequestAbortedError } from '@sprout-ai/core';
+import { untilAborted } from '@sprout-ai/core/internal';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';

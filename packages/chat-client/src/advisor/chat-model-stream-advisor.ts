@@ -1,11 +1,5 @@
-import {
-  type ChatModel,
-  type ChatResponse,
-  RequestAbortedError,
-  isStreamingChatModel,
-  toolCallDeltasOf,
-  untilAborted,
-} from '@sprout-ai/core';
+import { type ChatModel, type ChatResponse, RequestAbortedError, toolCallDeltasOf } from '@sprout-ai/core';
+import { isStreamingChatModel, untilAborted } from '@sprout-ai/core/internal';
 import type { ChatClientRequest } from '../chat-client-request';
 import { ChatClientResponse } from '../chat-client-response';
 import { streamEventListenerOf } from '../stream/chat-client-stream-event';

@@ -1,5 +1,12 @@
 import { once } from 'node:events';
-import { FunctionToolCallback, type Message, RequestAbortedError, ToolResponseMessage } from '@sprout-ai/core';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  FunctionToolCallback,
+  type Message,
+  MessageWindowChatMemory,
+  RequestAbortedError,
+  ToolResponseMessage,
+} from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import {
   OpenAiWireServer,
@@ -10,8 +17,6 @@ import {
 } from '@sprout-ai/test';
 import { recordingTool } from '../__fixtures__/tools';
 import { ChatClient } from '../chat-client';
-import { CHAT_MEMORY_CONVERSATION_ID } from '../memory/chat-memory';
-import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import { MessageChatMemoryAdvisor } from './message-chat-memory-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
 

@@ -1,8 +1,11 @@
 import {
   AssistantMessage,
+  CHAT_MEMORY_CONVERSATION_ID,
   DefaultToolCallingManager,
   DefaultToolExecutionExceptionProcessor,
+  InMemoryChatMemoryRepository,
   type Message,
+  MessageWindowChatMemory,
   ToolResponseMessage,
   UserMessage,
 } from '@sprout-ai/core';
@@ -10,9 +13,6 @@ import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, type WireScriptStep, chatCompletion } from '@sprout-ai/test';
 import { recordingTool } from '../__fixtures__/tools';
 import { ChatClient } from '../chat-client';
-import { CHAT_MEMORY_CONVERSATION_ID } from '../memory/chat-memory';
-import { InMemoryChatMemoryRepository } from '../memory/in-memory-chat-memory-repository';
-import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import { MessageChatMemoryAdvisor } from './message-chat-memory-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
 

@@ -1,10 +1,15 @@
-import { AssistantMessage, type Message, ToolResponseMessage, UserMessage } from '@sprout-ai/core';
+import {
+  AssistantMessage,
+  CHAT_MEMORY_CONVERSATION_ID,
+  type Message,
+  MessageWindowChatMemory,
+  ToolResponseMessage,
+  UserMessage,
+} from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, type WireScriptStep, chatCompletion, sseFromChatCompletion } from '@sprout-ai/test';
 import { recordingTool } from '../__fixtures__/tools';
 import { ChatClient } from '../chat-client';
-import { CHAT_MEMORY_CONVERSATION_ID } from '../memory/chat-memory';
-import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import type { ChatClientStreamEvent } from '../stream/chat-client-stream-event';
 import { isStreamAdvisor } from './api/stream-advisor';
 import { MessageChatMemoryAdvisor } from './message-chat-memory-advisor';

@@ -1,9 +1,12 @@
-import { UserMessage } from '@sprout-ai/core';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  DEFAULT_CONVERSATION_ID,
+  MessageWindowChatMemory,
+  UserMessage,
+} from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText } from '@sprout-ai/test';
 import { ChatClient } from '../chat-client';
 import { ChatClientConfigurationError } from '../chat-client-configuration-error';
-import { CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from '../memory/chat-memory';
-import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import { DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER } from './api/advisor';
 import { isMemoryAdvisor } from './api/memory-advisor';
 import { HIGHEST_PRECEDENCE } from './api/ordered';

@@ -1,8 +1,15 @@
-import { type Message, SystemMessage, ToolResponseMessage, createLogger } from '@sprout-ai/core';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  type ChatMemory,
+  DEFAULT_CONVERSATION_ID,
+  type Message,
+  SystemMessage,
+  ToolResponseMessage,
+} from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
-import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, DEFAULT_CONVERSATION_ID } from '../memory/chat-memory';
 import { overlapLength, repairToolCallHistory, type ToolCallHistoryIssue } from '../memory/history-integrity';
 import {
   type ChatClientStreamEventListener,

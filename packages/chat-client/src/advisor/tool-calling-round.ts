@@ -8,9 +8,8 @@ import {
   type ToolCallingManager,
   type ToolExecutionEligibilityChecker,
   type ToolExecutionResult,
-  buildReturnDirectGenerations,
-  createLogger,
 } from '@sprout-ai/core';
+import { buildReturnDirectGenerations, createLogger } from '@sprout-ai/core/internal';
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';

@@ -1,4 +1,5 @@
-import { addUsage, ChatResponse, type ToolExecutionEligibilityChecker } from '@sprout-ai/core';
+import { ChatResponse, type ToolExecutionEligibilityChecker } from '@sprout-ai/core';
+import { addUsage } from '@sprout-ai/core/internal';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { ChatClientMessageAggregator } from './chat-client-message-aggregator';
 import type { UsageAccumulator } from './usage-accumulator';

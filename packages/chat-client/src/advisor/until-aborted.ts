@@ -1,4 +1,5 @@
-import { RequestAbortedError, untilAborted } from '@sprout-ai/core';
+import { RequestAbortedError } from '@sprout-ai/core';
+import { untilAborted } from '@sprout-ai/core/internal';
 
 /**
  * The chunks of `chunks`, ending with {@link RequestAbortedError} as soon as `signal` aborts

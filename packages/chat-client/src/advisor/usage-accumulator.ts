@@ -1,4 +1,5 @@
-import { type ChatResponse, type Usage, addUsage } from '@sprout-ai/core';
+import { type ChatResponse, type Usage } from '@sprout-ai/core';
+import { addUsage } from '@sprout-ai/core/internal';
 import type { ChatClientResponse } from '../chat-client-response';
 
 /**

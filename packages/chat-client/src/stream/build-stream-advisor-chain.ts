@@ -1,4 +1,5 @@
-import { type ChatModel, createLogger } from '@sprout-ai/core';
+import { type ChatModel } from '@sprout-ai/core';
+import { createLogger } from '@sprout-ai/core/internal';
 import { buildAdvisorChain } from '../advisor-chain-factory';
 import { isStreamAdvisor } from '../advisor/api/stream-advisor';
 import { ChatModelStreamAdvisor } from '../advisor/chat-model-stream-advisor';

@@ -1,16 +1,12 @@
 import { once } from 'node:events';
-import {
-  CHAT_MEMORY_CONVERSATION_ID,
-  ChatClient,
-  type ChatMemoryRepository,
-  MessageChatMemoryAdvisor,
-  MessageWindowChatMemory,
-  ToolCallingAdvisor,
-} from '@sprout-ai/chat-client';
+import { ChatClient, MessageChatMemoryAdvisor, ToolCallingAdvisor } from '@sprout-ai/chat-client';
 import {
   AssistantMessage,
+  CHAT_MEMORY_CONVERSATION_ID,
+  type ChatMemoryRepository,
   FunctionToolCallback,
   type Message,
+  MessageWindowChatMemory,
   SystemMessage,
   ToolResponseMessage,
   UserMessage,

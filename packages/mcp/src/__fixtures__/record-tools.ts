@@ -3,31 +3,39 @@ import { McpTool } from '../server/mcp-tool';
 import { McpToolError } from '../server/mcp-tool-error';
 import { McpToolParam } from '../server/mcp-tool-param';
 
-/** Tools for the MCP server tests; the schemas are in {@link RECORD_TOOLS_MANIFEST}. */
-export class RecordTools {
-  /** `listRecords(limit?: number)` with a default of 20 (03-missing-arguments). */
-  @McpTool({ description: 'List records' })
-  listRecords(limit = 20, toolContext?: ToolContext): { limit: number; userId: unknown } {
-    return { limit, userId: toolContext?.get('userId') ?? null };
+/**
+ * Declares `RecordTools` anew: its decorators record it in the tool class registries when this is
+ * called, not when this module is imported.
+ */
+export function declareRecordTools() {
+  /** Tools for the MCP server tests; the schemas are in {@link RECORD_TOOLS_MANIFEST}. */
+  class RecordTools {
+    /** `listRecords(limit?: number)` with a default of 20 (03-missing-arguments). */
+    @McpTool({ description: 'List records' })
+    listRecords(limit = 20, toolContext?: ToolContext): { limit: number; userId: unknown } {
+      return { limit, userId: toolContext?.get('userId') ?? null };
+    }
+
+    /** One bean, two audiences: an `@Tool` method also exposed over MCP. */
+    @Tool({ name: 'getRecord', description: 'Get one record by id' })
+    @McpTool()
+    getRecord(@McpToolParam({ description: 'The record id, e.g. r1' }) id: string): { id: string } {
+      if (id === 'missing') throw new McpToolError(`Record '${id}' does not exist.`);
+      if (id === 'crash') throw new Error('connection to db://admin:hunter2@10.0.0.5 refused');
+      return { id };
+    }
+
+    /** Not exposed over MCP. */
+    @Tool({ description: 'Agent only' })
+    agentOnly(): string {
+      return 'x';
+    }
   }
 
-  /** One bean, two audiences: an `@Tool` method also exposed over MCP. */
-  @Tool({ name: 'getRecord', description: 'Get one record by id' })
-  @McpTool()
-  getRecord(@McpToolParam({ description: 'The record id, e.g. r1' }) id: string): { id: string } {
-    if (id === 'missing') throw new McpToolError(`Record '${id}' does not exist.`);
-    if (id === 'crash') throw new Error('connection to db://admin:hunter2@10.0.0.5 refused');
-    return { id };
-  }
-
-  /** Not exposed over MCP. */
-  @Tool({ description: 'Agent only' })
-  agentOnly(): string {
-    return 'x';
-  }
+  return RecordTools;
 }
 
-/** The manifest `sprout-schema` would write for {@link RecordTools}. */
+/** The manifest `sprout-schema` would write for the `RecordTools` of {@link declareRecordTools}. */
 export const RECORD_TOOLS_MANIFEST: ToolSchemaManifest = {
   version: 1,
   generator: 'test',

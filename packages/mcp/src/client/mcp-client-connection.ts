@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { createLogger, linkedSignal, untilAborted } from '@sprout-ai/core';
 import { McpConnectionError } from './mcp-connection-error';
+import { createLogger, linkedSignal, untilAborted } from '@sprout-ai/core/internal';
 
 const logger = createLogger('@sprout-ai/mcp/client');
 

@@ -1,4 +1,5 @@
-import { redactCredentials, SproutError } from '@sprout-ai/core';
+import { SproutError } from '@sprout-ai/core';
+import { redactCredentials } from '@sprout-ai/core/internal';
 
 /** Options of {@link McpConnectionError}. */
 export interface McpConnectionErrorOptions {

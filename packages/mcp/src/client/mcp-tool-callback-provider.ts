@@ -1,12 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import {
-  assertUniqueToolNames,
-  createLogger,
-  DEFAULT_TOOL_METADATA,
-  SproutError,
-  type ToolCallback,
-  type ToolCallbackProvider,
-} from '@sprout-ai/core';
+import { DEFAULT_TOOL_METADATA, SproutError, type ToolCallback, type ToolCallbackProvider } from '@sprout-ai/core';
+import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallback } from './mcp-tool-callback';
 import type { McpConnectionInfo, McpToolFilter } from './mcp-tool-filter';

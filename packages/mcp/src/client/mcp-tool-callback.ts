@@ -1,18 +1,20 @@
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import {
-  checkToolExecutionRules,
-  createLogger,
   DEFAULT_TOOL_METADATA,
   type PreparedToolArguments,
-  prepareToolArguments,
-  ToolArgumentsParser,
   type ToolCallback,
   ToolContext,
-  type ToolDefinition,
   toolDefinition,
+  type ToolDefinition,
   ToolExecutionError,
   type ToolMetadata,
 } from '@sprout-ai/core';
+import {
+  checkToolExecutionRules,
+  createLogger,
+  prepareToolArguments,
+  ToolArgumentsParser,
+} from '@sprout-ai/core/internal';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { toProviderSafeToolName } from './mcp-tool-names';

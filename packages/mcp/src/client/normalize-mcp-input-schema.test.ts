@@ -1,4 +1,5 @@
-import { ToolArgumentsParser, toolDefinition, ToolExecutionError } from '@sprout-ai/core';
+import { toolDefinition, ToolExecutionError } from '@sprout-ai/core';
+import { ToolArgumentsParser } from '@sprout-ai/core/internal';
 import { loadCase } from '../__fixtures__/cases';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
 

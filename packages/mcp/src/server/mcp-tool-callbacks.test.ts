@@ -1,9 +1,10 @@
 import { MethodToolCallbackProvider, MissingToolSchemaError, ToolSchemaRegistry } from '@sprout-ai/core';
-import { RECORD_TOOLS_MANIFEST, RecordTools } from '../__fixtures__/record-tools';
+import { declareRecordTools, RECORD_TOOLS_MANIFEST } from '../__fixtures__/record-tools';
 import { mcpToolClassRegistry } from './mcp-tool';
 import { mcpToolCallbacks } from './mcp-tool-callbacks';
 
 describe(mcpToolCallbacks, () => {
+  const RecordTools = declareRecordTools();
   const registry = new ToolSchemaRegistry().register(RECORD_TOOLS_MANIFEST);
 
   it('should turn only the @McpTool methods into callbacks, named and described from the decorators', () => {

@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import {
-  assertUniqueToolNames,
   DefaultToolCallResultConverter,
   type ToolCallResultConverter,
-  METADATA_KEYS,
-  mergeToolParamOptions,
   MethodToolCallback,
   MissingToolSchemaError,
   SproutError,
@@ -16,6 +13,7 @@ import {
   type ToolSchemaRegistry,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
+import { assertUniqueToolNames, mergeToolParamOptions, METADATA_KEYS } from '@sprout-ai/core/internal';
 import { MCP_METADATA_KEYS } from './mcp-metadata-keys';
 import type { McpToolMethodOptions } from './mcp-tool';
 import type { McpToolParamOptions } from './mcp-tool-param';

@@ -11,7 +11,7 @@ import {
 } from '@sprout-ai/core';
 import { assistantToolCalls, captureLogLines } from '@sprout-ai/test';
 import { loadCase } from '../__fixtures__/cases';
-import { RECORD_TOOLS_MANIFEST, RecordTools } from '../__fixtures__/record-tools';
+import { declareRecordTools, RECORD_TOOLS_MANIFEST } from '../__fixtures__/record-tools';
 import { McpClientConnection } from '../client/mcp-client-connection';
 import { McpToolCallbackProvider } from '../client/mcp-tool-callback-provider';
 import { mcpToolCallbacks } from './mcp-tool-callbacks';
@@ -21,6 +21,7 @@ import { type McpHttpServerHandle, McpToolServer } from './mcp-tool-server';
 jest.setTimeout(30_000);
 
 const registry = new ToolSchemaRegistry().register(RECORD_TOOLS_MANIFEST);
+const RecordTools = declareRecordTools();
 
 /** The server of the order app's shape: the bearer token is the user id. */
 function recordServer(): McpToolServer {

@@ -6,14 +6,8 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult, Implementation, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import {
-  assertUniqueToolNames,
-  createLogger,
-  InvalidToolArgumentsError,
-  type ToolCallback,
-  ToolContext,
-  ToolExecutionError,
-} from '@sprout-ai/core';
+import { InvalidToolArgumentsError, type ToolCallback, ToolContext, ToolExecutionError } from '@sprout-ai/core';
+import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import { McpToolError } from './mcp-tool-error';
 
 const logger = createLogger('@sprout-ai/mcp/server');

@@ -1,4 +1,5 @@
-import { isBlankToolArguments, type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
+import { type ToolCall, type ToolCallDelta } from '@sprout-ai/core';
+import { isBlankToolArguments } from '@sprout-ai/core/internal';
 
 /** What one chunk added to one choice. */
 export interface ChoiceUpdate {

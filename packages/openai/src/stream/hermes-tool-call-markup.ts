@@ -1,4 +1,5 @@
-import { type Logger, type ToolCall } from '@sprout-ai/core';
+import { type ToolCall } from '@sprout-ai/core';
+import type { Logger } from '@sprout-ai/core/internal';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';

@@ -4,8 +4,8 @@ import {
   TOOL_CALL_DELTAS_METADATA_KEY,
   type ChatResponseMetadata,
   type Generation,
-  type Logger,
 } from '@sprout-ai/core';
+import type { Logger } from '@sprout-ai/core/internal';
 import { toUsage } from '../openai-response-mapper';
 import { ChatCompletionChunkAggregator, type ChoiceUpdate } from './chat-completion-chunk-aggregator';
 import { HermesToolCallFilter, type HermesToolCallMode } from './hermes-tool-call-markup';

@@ -9,7 +9,7 @@ import type { ToolSchemaManifest } from '../schema/tool-schema-manifest';
 import { DuplicateToolNameError } from '../support/duplicate-tool-name-error';
 import type { ToolCallback } from '../tool-callback';
 import { MethodToolCallbackProvider } from './method-tool-callback-provider';
-import { OrderTools, orderToolsManifest } from './__fixtures__/order-tools';
+import { declareOrderTools, orderToolsManifest } from './__fixtures__/order-tools';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -113,6 +113,7 @@ class ConvertedTools {
 }
 
 describe(MethodToolCallbackProvider, () => {
+  const { OrderTools } = declareOrderTools();
   const registry = new ToolSchemaRegistry()
     .register(orderToolsManifest)
     .register(

@@ -4,7 +4,10 @@ import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from '../execution/invalid-tool-arguments-error';
 import { ToolExecutionError } from '../execution/tool-execution-error';
 import { MethodToolCallback } from './method-tool-callback';
-import { OrderTools, orderToolsManifest } from './__fixtures__/order-tools';
+import { declareOrderTools, orderToolsManifest } from './__fixtures__/order-tools';
+
+const { OrderTools } = declareOrderTools();
+type OrderTools = InstanceType<typeof OrderTools>;
 
 function callbackFor(tools: OrderTools, methodName: string): MethodToolCallback {
   const methodSchema = orderToolsManifest.tools[`OrderTools.${methodName}`];

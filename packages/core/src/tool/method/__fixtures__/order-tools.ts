@@ -6,65 +6,77 @@ import type { ToolMethodSchema, ToolSchemaManifest } from '../../schema/tool-sch
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 
-/** A DTO parameter, checked with class-validator after schema validation. */
-export class TicketRequest {
-  @IsEmail()
-  email!: string;
+/**
+ * Declares the fixture classes anew: their decorators record them (core's `toolClassRegistry`,
+ * class-validator's metadata) when this is called, not when this module is imported.
+ */
+export function declareOrderTools() {
+  /** A DTO parameter, checked with class-validator after schema validation. */
+  class TicketRequest {
+    @IsEmail()
+    email!: string;
 
-  @IsString()
-  @MinLength(10)
-  summary!: string;
+    @IsString()
+    @MinLength(10)
+    summary!: string;
 
-  @IsInt()
-  @Min(1)
-  @Max(5)
-  priority!: number;
+    @IsInt()
+    @Min(1)
+    @Max(5)
+    priority!: number;
 
-  @IsIn(['web', 'phone'])
-  channel!: string;
+    @IsIn(['web', 'phone'])
+    channel!: string;
 
-  /** Shows that the value arrives as a class instance. */
-  describe(): string {
-    return `${this.channel}:${this.email}:${this.priority}`;
-  }
-}
-
-export class OrderTools {
-  readonly calls: unknown[][] = [];
-
-  @Tool({ description: 'Status of an order' })
-  getOrderStatus(@ToolParam({ description: 'The order id, e.g. A123' }) orderId: string, ctx: ToolContext): string {
-    this.calls.push([orderId, ctx]);
-    const user = ctx.get<string>('userId');
-    return user === undefined ? 'AUTH_REQUIRED' : `${orderId}:shipped:${user}`;
+    /** Shows that the value arrives as a class instance. */
+    describe(): string {
+      return `${this.channel}:${this.email}:${this.priority}`;
+    }
   }
 
-  @Tool()
-  listOrders(): string[] {
-    return ['A1', 'A2'];
+  class OrderTools {
+    readonly calls: unknown[][] = [];
+
+    @Tool({ description: 'Status of an order' })
+    getOrderStatus(@ToolParam({ description: 'The order id, e.g. A123' }) orderId: string, ctx: ToolContext): string {
+      this.calls.push([orderId, ctx]);
+      const user = ctx.get<string>('userId');
+      return user === undefined ? 'AUTH_REQUIRED' : `${orderId}:shipped:${user}`;
+    }
+
+    @Tool()
+    listOrders(): string[] {
+      return ['A1', 'A2'];
+    }
+
+    @Tool({ name: 'scheduleDelivery', returnDirect: true })
+    schedule(
+      orderId: string,
+      @ToolParam({ required: false }) when: Date,
+      @ToolParam({ required: true }) note?: string,
+    ) {
+      this.calls.push([orderId, when, note]);
+      return { orderId, when: when instanceof Date ? when.toISOString() : typeof when, note };
+    }
+
+    @Tool({ description: 'Open a support ticket' })
+    createTicket(request: TicketRequest): string {
+      return request instanceof TicketRequest ? request.describe() : 'not converted';
+    }
+
+    @Tool({ description: 'Always fails' })
+    async failing(orderId: string): Promise<string> {
+      await Promise.resolve();
+      throw new Error(`Database down while reading ${orderId}`);
+    }
+
+    @Tool({ description: 'Set an alarm' })
+    setAlarm(time: string): void {
+      this.calls.push([time]);
+    }
   }
 
-  @Tool({ name: 'scheduleDelivery', returnDirect: true })
-  schedule(orderId: string, @ToolParam({ required: false }) when: Date, @ToolParam({ required: true }) note?: string) {
-    this.calls.push([orderId, when, note]);
-    return { orderId, when: when instanceof Date ? when.toISOString() : typeof when, note };
-  }
-
-  @Tool({ description: 'Open a support ticket' })
-  createTicket(request: TicketRequest): string {
-    return request instanceof TicketRequest ? request.describe() : 'not converted';
-  }
-
-  @Tool({ description: 'Always fails' })
-  async failing(orderId: string): Promise<string> {
-    await Promise.resolve();
-    throw new Error(`Database down while reading ${orderId}`);
-  }
-
-  @Tool({ description: 'Set an alarm' })
-  setAlarm(time: string): void {
-    this.calls.push([time]);
-  }
+  return { OrderTools, TicketRequest };
 }
 
 function entry(methodName: string, partial: Partial<ToolMethodSchema>): ToolMethodSchema {
@@ -79,7 +91,7 @@ function entry(methodName: string, partial: Partial<ToolMethodSchema>): ToolMeth
   };
 }
 
-/** What `sprout-schema` would write for {@link OrderTools}, by hand. */
+/** What `sprout-schema` would write for the `OrderTools` of {@link declareOrderTools}, by hand. */
 export const orderToolsManifest: ToolSchemaManifest = {
   version: 1,
   generator: 'hand-written@test',

@@ -1,5 +1,9 @@
-import { AssistantMessage, type Message, SystemMessage, ToolResponseMessage, UserMessage } from '@sprout-ai/core';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
+import { AssistantMessage } from '../messages/assistant-message';
+import type { Message } from '../messages/message';
+import { SystemMessage } from '../messages/system-message';
+import { ToolResponseMessage } from '../messages/tool-response-message';
+import { UserMessage } from '../messages/user-message';
+import { ChatMemoryConfigurationError } from './chat-memory-configuration-error';
 import type { ChatMemory } from './chat-memory';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { InMemoryChatMemoryRepository } from './in-memory-chat-memory-repository';
@@ -49,12 +53,12 @@ export class MessageWindowChatMemory implements ChatMemory {
 
   /**
    * @param options - repository and window size
-   * @throws ChatClientConfigurationError when `maxMessages` is not a positive integer or the repository lacks a method
+   * @throws ChatMemoryConfigurationError when `maxMessages` is not a positive integer or the repository lacks a method
    */
   constructor(options: MessageWindowChatMemoryOptions = {}) {
     const maxMessages = options.maxMessages ?? DEFAULT_MAX_MESSAGES;
     if (!Number.isSafeInteger(maxMessages) || maxMessages < 1) {
-      throw new ChatClientConfigurationError({
+      throw new ChatMemoryConfigurationError({
         setting: 'MessageWindowChatMemory maxMessages',
         value: maxMessages,
         message: `MessageWindowChatMemory maxMessages must be a positive integer, got ${String(maxMessages)}.`,
@@ -63,7 +67,7 @@ export class MessageWindowChatMemory implements ChatMemory {
     const repository = options.chatMemoryRepository ?? new InMemoryChatMemoryRepository();
     for (const method of ['findConversationIds', 'findByConversationId', 'saveAll', 'deleteByConversationId']) {
       if (typeof (repository as unknown as Record<string, unknown>)[method] !== 'function') {
-        throw new ChatClientConfigurationError({
+        throw new ChatMemoryConfigurationError({
           setting: 'MessageWindowChatMemory chatMemoryRepository',
           value: repository,
           message: `MessageWindowChatMemory chatMemoryRepository must implement ChatMemoryRepository; ${method}() is missing.`,
@@ -82,7 +86,7 @@ export class MessageWindowChatMemory implements ChatMemory {
   /**
    * Appends `messages` and applies the window, atomically.
    *
-   * @throws ChatClientConfigurationError for a blank conversation id or a value that is not a message
+   * @throws ChatMemoryConfigurationError for a blank conversation id or a value that is not a message
    * @throws whatever the repository throws (the stored conversation is then unchanged)
    */
   async add(conversationId: string, messages: readonly Message[]): Promise<void> {
@@ -100,13 +104,13 @@ export class MessageWindowChatMemory implements ChatMemory {
     });
   }
 
-  /** @throws ChatClientConfigurationError for a blank conversation id */
+  /** @throws ChatMemoryConfigurationError for a blank conversation id */
   async get(conversationId: string): Promise<Message[]> {
     requireConversationId(conversationId);
     return this.chatMemoryRepository.findByConversationId(conversationId);
   }
 
-  /** @throws ChatClientConfigurationError for a blank conversation id */
+  /** @throws ChatMemoryConfigurationError for a blank conversation id */
   async clear(conversationId: string): Promise<void> {
     requireConversationId(conversationId);
     await this.#lock.run(conversationId, () => this.chatMemoryRepository.deleteByConversationId(conversationId));
@@ -129,7 +133,7 @@ export class MessageWindowChatMemoryBuilder {
     return this;
   }
 
-  /** @throws ChatClientConfigurationError as the constructor does */
+  /** @throws ChatMemoryConfigurationError as the constructor does */
   build(): MessageWindowChatMemory {
     return new MessageWindowChatMemory(this.#options);
   }
@@ -171,7 +175,7 @@ export function applyMessageWindow(
 
 function requireConversationId(conversationId: unknown): asserts conversationId is string {
   if (typeof conversationId !== 'string' || conversationId.trim() === '') {
-    throw new ChatClientConfigurationError({
+    throw new ChatMemoryConfigurationError({
       setting: 'conversationId',
       value: conversationId,
       message: `A chat memory conversation id must be a non-blank string, got ${JSON.stringify(conversationId) ?? String(conversationId)}.`,
@@ -186,7 +190,7 @@ function requireMessage(message: unknown, index: number): void {
     !(message instanceof SystemMessage) &&
     !(message instanceof ToolResponseMessage)
   ) {
-    throw new ChatClientConfigurationError({
+    throw new ChatMemoryConfigurationError({
       setting: 'ChatMemory messages',
       value: message,
       message: `ChatMemory.add: messages[${index}] is not a message (${message === null ? 'null' : typeof message}); pass UserMessage, AssistantMessage, SystemMessage or ToolResponseMessage instances.`,

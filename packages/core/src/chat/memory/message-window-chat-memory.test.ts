@@ -1,5 +1,9 @@
-import { AssistantMessage, type Message, SystemMessage, ToolResponseMessage, UserMessage } from '@sprout-ai/core';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
+import { AssistantMessage } from '../messages/assistant-message';
+import type { Message } from '../messages/message';
+import { SystemMessage } from '../messages/system-message';
+import { ToolResponseMessage } from '../messages/tool-response-message';
+import { UserMessage } from '../messages/user-message';
+import { ChatMemoryConfigurationError } from './chat-memory-configuration-error';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { InMemoryChatMemoryRepository } from './in-memory-chat-memory-repository';
 import { DEFAULT_MAX_MESSAGES, MessageWindowChatMemory, applyMessageWindow } from './message-window-chat-memory';
@@ -20,7 +24,7 @@ describe(MessageWindowChatMemory, () => {
 
     it('should reject a window that is not a positive integer', () => {
       expect(() => MessageWindowChatMemory.builder().maxMessages(0).build()).toThrow(
-        new ChatClientConfigurationError({
+        new ChatMemoryConfigurationError({
           setting: 'x',
           value: 0,
           message: 'MessageWindowChatMemory maxMessages must be a positive integer, got 0.',

@@ -1,4 +1,4 @@
-import type { Message } from '@sprout-ai/core';
+import type { Message } from '../messages/message';
 
 /**
  * Advisor parameter holding the conversation id a memory advisor reads and writes:

@@ -1,4 +1,4 @@
-import type { Message } from '@sprout-ai/core';
+import type { Message } from '../messages/message';
 
 /**
  * Where chat memory is stored: whole conversations, read and replaced by id.

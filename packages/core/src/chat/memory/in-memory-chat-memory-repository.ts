@@ -1,4 +1,4 @@
-import type { Message } from '@sprout-ai/core';
+import type { Message } from '../messages/message';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 
 /**

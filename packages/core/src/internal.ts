@@ -1,0 +1,34 @@
+// `@sprout-ai/core/internal`: what Sprout's own packages share and users do not call. No compatibility
+// promise: these names change with the packages that use them. Users import from `@sprout-ai/core`.
+
+// --- start-up: @Tool discovery (boot), metadata keys (mcp) ---
+export { toolClassRegistry } from './tool/annotation/tool-class-registry';
+export { METADATA_KEYS } from './tool/support/metadata-keys';
+export { mergeToolParamOptions } from './tool/method/method-tool-definition';
+export { checkToolExecutionRules } from './tool/metadata/check-tool-execution-rules';
+export { assertUniqueToolNames } from './tool/support/assert-unique-tool-names';
+export { isToolCallbackProvider } from './tool/tool-callback-provider';
+
+// --- the schema manifest (written by schema, read by boot) ---
+export { serializeToolSchemaManifest, toolSchemaKey } from './tool/schema/tool-schema-manifest';
+export { readToolSchemaManifestFile } from './tool/schema/read-tool-schema-manifest-file';
+export { toolSchemaSourcesHash } from './tool/schema/tool-schema-sources-hash';
+export { toolSchemaManifestStaleness, TOOL_SCHEMA_CACHE_DIR } from './tool/schema/tool-schema-manifest-staleness';
+
+// --- the request path: providers (openai), MCP callbacks and the ChatClient loop ---
+export { prepareToolArguments } from './tool/execution/prepare-tool-arguments';
+export { ToolArgumentsParser } from './tool/execution/tool-arguments-parser';
+export { isBlankToolArguments } from './tool/execution/repair-tool-arguments';
+export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';
+export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';
+export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
+export { mergeToolContext } from './model/tool/merge-tool-context';
+export { isStreamingChatModel } from './chat/model/streaming-chat-model';
+export { addUsage } from './chat/model/usage';
+
+// --- utilities ---
+export { createLogger, type Logger } from './util/logger';
+export { redactCredentials } from './util/redact-credentials';
+export { untilAborted } from './util/until-aborted';
+export { linkedSignal } from './util/linked-signal';
+export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';
