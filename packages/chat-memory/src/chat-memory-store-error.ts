@@ -20,6 +20,8 @@ export interface ChatMemoryStoreErrorOptions {
  * new messages, never part of them.
  */
 export class ChatMemoryStoreError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ChatMemoryStoreError');
+
   readonly store: string;
   readonly operation: string;
   readonly conversationId?: string;

@@ -24,7 +24,9 @@ export interface StoredMessage {
 }
 
 /** A message could not be turned into JSON or back; the message says which and why. */
-export class MessageCodecError extends SproutError {}
+export class MessageCodecError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.MessageCodecError');
+}
 
 /**
  * The storable form of a message.
@@ -87,7 +89,7 @@ export function encodeMessage(message: Message): string {
   try {
     return JSON.stringify(toStoredMessage(message));
   } catch (error) {
-    if (error instanceof MessageCodecError) throw error;
+    if (MessageCodecError.isInstance(error)) throw error;
     throw new MessageCodecError(
       `Cannot store a ${message.messageType} message: its metadata is not JSON-serialisable ` +
         `(${error instanceof Error ? error.message : String(error)}). Keep metadata to JSON values.`,

@@ -245,7 +245,7 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
   }
 
   #error(operation: string, conversationId: string | undefined, cause: unknown): ChatMemoryStoreError {
-    if (cause instanceof ChatMemoryStoreError) return cause;
+    if (ChatMemoryStoreError.isInstance(cause)) return cause;
     // duck-typed: native module errors may come from another realm (e.g. under jest)
     const text = (cause as { message?: unknown } | null)?.message;
     const reason = typeof text === 'string' ? text : String(cause);

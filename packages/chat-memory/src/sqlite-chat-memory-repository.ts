@@ -85,7 +85,7 @@ export class SqliteChatMemoryRepository implements ChatMemoryRepository {
           `type TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (conversation_id, position)) WITHOUT ROWID`,
       );
     } catch (error) {
-      if (error instanceof MissingPeerDependencyError) throw error; // says what to install; not a store failure
+      if (MissingPeerDependencyError.isInstance(error)) throw error; // says what to install; not a store failure
       throw this.#error('open', undefined, error);
     }
   }

@@ -15,6 +15,8 @@ import { ResponseIdleTimeoutError } from './response-idle-timeout';
  * with the endpoint and model as fields.
  */
 export class OpenAiApiError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.OpenAiApiError');
+
   /** HTTP status the server answered with; `undefined` when there was no answer. */
   readonly status?: number;
   /** The provider's error code, e.g. `invalid_api_key`, when it sent one. */

@@ -272,7 +272,7 @@ function streamError(error: unknown, context: OpenAiRequestContext): unknown {
   }
   const mapped =
     (error as { name?: unknown } | null)?.name === 'SyntaxError' ? error : toOpenAiApiError(error, context);
-  if (mapped !== error || error instanceof SproutError) return mapped;
+  if (mapped !== error || SproutError.isInstance(error)) return mapped;
   const detail = error instanceof Error ? error.message : String(error);
   return new OpenAiApiError({
     message:

@@ -42,7 +42,7 @@ export class RequestSignal {
    */
   abortedError(error: unknown): RequestAbortedError | undefined {
     if (this.#caller?.aborted !== true) return undefined;
-    return error instanceof RequestAbortedError ? error : RequestAbortedError.of(this.#caller);
+    return RequestAbortedError.isInstance(error) ? error : RequestAbortedError.of(this.#caller);
   }
 
   /**

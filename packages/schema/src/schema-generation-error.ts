@@ -24,6 +24,8 @@ export interface SchemaGenerationErrorOptions {
  * @remarks Spring AI generates schemas at run time and fails on the first call instead.
  */
 export class SchemaGenerationError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.SchemaGenerationError');
+
   readonly reason: string;
   readonly sourceFile?: string;
   readonly className?: string;

@@ -6,6 +6,8 @@ import { SproutError } from '@sprout-ai/core';
  * Thrown by {@link ScriptedChatModel}; {@link OpenAiWireServer} answers HTTP 500 with the same text.
  */
 export class ScriptExhaustedError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ScriptExhaustedError');
+
   /** Which double ran out, e.g. `ScriptedChatModel`. */
   readonly scriptOwner: string;
   /** Number of steps in the script. */
@@ -14,10 +16,10 @@ export class ScriptExhaustedError extends SproutError {
   readonly requestIndex: number;
 
   /**
-   * @param options - the double's name, its script length and the index of the unanswered request
+   * @param options - the double's name, its script length, the index of the unanswered request and an optional cause
    */
-  constructor(options: { scriptOwner: string; scriptLength: number; requestIndex: number }) {
-    super(scriptExhaustedMessage(options));
+  constructor(options: { scriptOwner: string; scriptLength: number; requestIndex: number; cause?: unknown }) {
+    super(scriptExhaustedMessage(options), { cause: options.cause });
     this.scriptOwner = options.scriptOwner;
     this.scriptLength = options.scriptLength;
     this.requestIndex = options.requestIndex;

@@ -79,7 +79,7 @@ async function bindMcpServerTools(
     const callbacks = mcpToolCallbacks(toolObjects, schemaRegistry);
     scanned.complete(toolObjects, { getToolCallbacks: () => callbacks });
   } catch (error) {
-    if (error instanceof MissingToolSchemaError) {
+    if (MissingToolSchemaError.isInstance(error)) {
       throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
     }
     throw error;

@@ -64,7 +64,7 @@ export async function scanToolClasses(
       .schemaRegistry(schemaRegistry)
       .build();
   } catch (error) {
-    if (error instanceof MissingToolSchemaError) {
+    if (MissingToolSchemaError.isInstance(error)) {
       throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
     }
     throw error;

@@ -7,6 +7,8 @@ import { SproutError } from '@sprout-ai/core';
  * @remarks Spring AI reads schemas by reflection and has no such failure.
  */
 export class ToolScanError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolScanError');
+
   /** The class whose method has no schema. */
   readonly className: string;
 

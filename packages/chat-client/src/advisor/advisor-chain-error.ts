@@ -7,14 +7,16 @@ import { SproutError } from '@sprout-ai/core';
  * @remarks Spring throws `IllegalStateException`/`IllegalArgumentException` for these.
  */
 export class AdvisorChainError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.AdvisorChainError');
+
   /** The advisor the failing operation named, when there is one. */
   readonly advisorName?: string;
 
   /**
-   * @param options - the full `message` and the `advisorName` involved, if any
+   * @param options - the full `message`, the `advisorName` involved and the cause, if any
    */
-  constructor(options: { message: string; advisorName?: string }) {
-    super(options.message);
+  constructor(options: { message: string; advisorName?: string; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
     this.advisorName = options.advisorName;
   }
 }

@@ -122,7 +122,7 @@ export class ToolCallingRound {
         observer: this.#observer,
       });
     } catch (error) {
-      if (!(error instanceof ToolCallLimitExceededError)) throw error;
+      if (!ToolCallLimitExceededError.isInstance(error)) throw error;
       logger.debug({ round: this.#round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');
       const limited = response.with({ chatResponse: chatResponse.with({ results: [error.buildGeneration()] }) });
       return { kind: 'limit', response: this.usage.applyAccumulatedUsage(limited) };

@@ -11,6 +11,8 @@ import { SproutError } from './sprout-error';
  * @remarks Not in Spring AI, whose blocking calls are cancelled by interrupting the thread.
  */
 export class RequestAbortedError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.RequestAbortedError');
+
   /** The `AbortSignal`'s `reason`. */
   readonly reason: unknown;
 

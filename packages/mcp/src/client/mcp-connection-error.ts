@@ -18,6 +18,8 @@ export interface McpConnectionErrorOptions {
  * carry a password.
  */
 export class McpConnectionError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpConnectionError');
+
   readonly connectionName: string;
   /** The target of the options, its URL passwords masked. */
   readonly target: string;

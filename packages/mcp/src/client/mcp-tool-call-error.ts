@@ -19,6 +19,8 @@ export interface McpToolCallErrorOptions {
  * failing server does not end the conversation.
  */
 export class McpToolCallError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpToolCallError');
+
   readonly connectionName: string;
   readonly toolName: string;
 

@@ -203,7 +203,7 @@ function compiledParser(
   try {
     parser.parse('{}');
   } catch (error) {
-    if (!(error instanceof ToolExecutionError)) {
+    if (!ToolExecutionError.isInstance(error)) {
       const tooDeep = error instanceof RangeError || (error instanceof Error && error.cause instanceof RangeError);
       const problem = tooDeep ? 'it nests too deeply for the validator' : messageOf(error);
       logger.warn(

@@ -8,6 +8,8 @@ import { SproutError } from '@sprout-ai/core';
  * @example `throw new McpToolError('Order A999 does not exist.')`
  */
 export class McpToolError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpToolError');
+
   /**
    * @param message - what the caller reads
    * @param options - an optional cause (logged, never sent)

@@ -339,9 +339,9 @@ function endResponseStream(server: Server, requestId: RequestId): void {
 function messageForCaller(error: unknown, toolName: string): string {
   let errorId: string | undefined;
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (e instanceof McpToolError) return e.message;
-    if (e instanceof InvalidToolArgumentsError) return e.message;
-    if (errorId === undefined && e instanceof ToolExecutionError) errorId = e.errorId;
+    if (McpToolError.isInstance(e)) return e.message;
+    if (InvalidToolArgumentsError.isInstance(e)) return e.message;
+    if (errorId === undefined && ToolExecutionError.isInstance(e)) errorId = e.errorId;
   }
   const reference = errorId ?? randomUUID().slice(0, 8);
   logger.error({ err: error, tool: toolName, reference }, `MCP tool '${toolName}' failed (reference ${reference})`);

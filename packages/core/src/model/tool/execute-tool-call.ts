@@ -69,15 +69,14 @@ export async function executeToolCall(
     return outcome('success', text);
   } catch (thrown) {
     RequestAbortedError.throwIfAborted(env.requestSignal);
-    const timedOut = thrown instanceof ToolCallTimeoutError;
-    const error =
-      thrown instanceof ToolExecutionError
-        ? thrown
-        : new ToolExecutionError({
-            toolDefinition: callback.toolDefinition,
-            cause: thrown,
-            ...(timedOut ? { message: thrown.message } : {}),
-          });
+    const timedOut = ToolCallTimeoutError.isInstance(thrown);
+    const error = ToolExecutionError.isInstance(thrown)
+      ? thrown
+      : new ToolExecutionError({
+          toolDefinition: callback.toolDefinition,
+          cause: thrown,
+          ...(timedOut ? { message: thrown.message } : {}),
+        });
     logger.warn(
       { toolName: call.name, toolCallId: call.id, errorId: error.errorId, cause: nameOf(error.cause) },
       `Tool '${call.name}' failed (call ${call.id}, error id ${error.errorId}): ${error.message}`,

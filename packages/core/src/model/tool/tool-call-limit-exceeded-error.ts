@@ -26,6 +26,8 @@ export const METADATA_PARTIAL_TOOL_RESPONSES = 'partialToolResponses';
  * @see Spring AI `ToolCallLimitExceededException`
  */
 export class ToolCallLimitExceededError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolCallLimitExceededError');
+
   /** Which limit was exceeded. */
   readonly kind: ToolCallLimitKind;
   /** The tool whose own limit was exceeded; `undefined` for the total and round limits. */
@@ -40,13 +42,14 @@ export class ToolCallLimitExceededError extends SproutError {
 
   /**
    * @param options - `kind` (default: `per-tool` with a `toolName`, else `total`), `toolName`,
-   *   `limit` and the partial result
+   *   `limit`, the partial result and an optional cause
    */
   constructor(options: {
     kind?: ToolCallLimitKind;
     toolName?: string;
     limit: number;
     partialToolExecutionResult: ToolExecutionResult;
+    cause?: unknown;
   }) {
     const kind = options.kind ?? (options.toolName !== undefined ? 'per-tool' : 'total');
     super(
@@ -55,6 +58,7 @@ export class ToolCallLimitExceededError extends SproutError {
         : kind === 'per-tool'
           ? `Tool call limit (${options.limit}) exceeded for tool '${String(options.toolName)}'`
           : `Total tool call limit (${options.limit}) exceeded for this turn`,
+      { cause: options.cause },
     );
     this.kind = kind;
     this.toolName = options.toolName;

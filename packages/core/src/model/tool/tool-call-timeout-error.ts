@@ -9,15 +9,18 @@ import { SproutError } from '../../error/sprout-error';
  * @remarks Not in Spring AI, which has no tool timeout.
  */
 export class ToolCallTimeoutError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolCallTimeoutError');
+
   readonly toolName: string;
   /** The timeout that expired, in milliseconds. */
   readonly timeoutMs: number;
 
-  /** @param options - the tool and its timeout */
-  constructor(options: { toolName: string; timeoutMs: number }) {
+  /** @param options - the tool, its timeout and an optional cause */
+  constructor(options: { toolName: string; timeoutMs: number; cause?: unknown }) {
     super(
       `Tool '${options.toolName}' did not finish within ${options.timeoutMs} ms and was cancelled. ` +
         'Try again, or answer without this result.',
+      { cause: options.cause },
     );
     this.toolName = options.toolName;
     this.timeoutMs = options.timeoutMs;

@@ -121,7 +121,7 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
 
 /** Sprout's own messages for the model, sent in every mode: they hold the model's call, not the tool's internals. */
 function isWrittenForTheModel(cause: unknown): boolean {
-  return cause instanceof InvalidToolArgumentsError || cause instanceof ToolCallTimeoutError;
+  return InvalidToolArgumentsError.isInstance(cause) || ToolCallTimeoutError.isInstance(cause);
 }
 
 function classNameOf(value: unknown): string {

@@ -26,6 +26,8 @@ export interface ToolExecutionErrorOptions {
  * @see Spring AI `ToolExecutionException`
  */
 export class ToolExecutionError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolExecutionError');
+
   /** The tool that failed. */
   readonly toolDefinition: ToolDefinition;
   /** Short id of this failure, e.g. `3f2b9c1e`: fixed at construction, logged with the failure. */

@@ -27,7 +27,7 @@ export async function invokeTool(toolDefinition: ToolDefinition, invoke: () => u
  * @param error - what the tool's code threw or rejected with
  */
 export function asToolExecutionError(toolDefinition: ToolDefinition, error: unknown): ToolExecutionError {
-  return error instanceof ToolExecutionError ? error : new ToolExecutionError({ toolDefinition, cause: error });
+  return ToolExecutionError.isInstance(error) ? error : new ToolExecutionError({ toolDefinition, cause: error });
 }
 
 /**
@@ -47,7 +47,7 @@ export function convertToolResult(
   try {
     text = converter.convert(result, returnsVoid);
   } catch (error) {
-    if (error instanceof ToolExecutionError) throw error;
+    if (ToolExecutionError.isInstance(error)) throw error;
     throw new ToolExecutionError({ toolDefinition, cause: error });
   }
   if (typeof text !== 'string') {

@@ -7,6 +7,7 @@ export interface MissingToolSchemaErrorOptions {
   readonly methodName: string;
   /** Where the registry's entries came from (manifest file paths), for the message. */
   readonly loadedSources?: readonly string[];
+  readonly cause?: unknown;
 }
 
 /**
@@ -17,6 +18,8 @@ export interface MissingToolSchemaErrorOptions {
  * @remarks Spring AI generates schemas by reflection at run time and has no such failure.
  */
 export class MissingToolSchemaError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.MissingToolSchemaError');
+
   readonly className: string;
   readonly methodName: string;
 
@@ -31,6 +34,7 @@ export class MissingToolSchemaError extends SproutError {
       `No schema for @Tool method ${options.className}.${options.methodName} in the tool schema manifest. ${loaded} ` +
         'Run `npm run build` (or `npx sprout-schema`) to regenerate the manifest, and load it with ' +
         'toolSchemaRegistry.loadFile(...) before the tools are registered.',
+      { cause: options.cause },
     );
     this.className = options.className;
     this.methodName = options.methodName;

@@ -6,6 +6,7 @@ export interface DuplicateToolNameErrorOptions {
   readonly names: readonly string[];
   /** The sources of the tools with those names, e.g. `OrderTools.getStatus`. */
   readonly sources: readonly string[];
+  readonly cause?: unknown;
 }
 
 /**
@@ -14,6 +15,8 @@ export interface DuplicateToolNameErrorOptions {
  * @see Spring AI `ToolUtils.getDuplicateToolNames` and the `IllegalArgumentException` thrown with it
  */
 export class DuplicateToolNameError extends SproutError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.DuplicateToolNameError');
+
   readonly names: readonly string[];
   readonly sources: readonly string[];
 
@@ -24,6 +27,7 @@ export class DuplicateToolNameError extends SproutError {
     super(
       `Multiple tools with the same name (${options.names.join(', ')}) found in sources: ${options.sources.join(', ')}. ` +
         'Tool names must be unique: rename one with @Tool({ name }) (or the name given to its builder), or register only one of them.',
+      { cause: options.cause },
     );
     this.names = Object.freeze([...options.names]);
     this.sources = Object.freeze([...options.sources]);
