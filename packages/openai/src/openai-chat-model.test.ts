@@ -13,7 +13,7 @@ import {
   type ToolCallback,
 } from '@sprout-ai/core';
 import OpenAI from 'openai';
-import { chatCompletion } from '@sprout-ai/test';
+import { chatCompletion, errorOf } from '@sprout-ai/test';
 import type { WireChatCompletion } from '@sprout-ai/test';
 import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
 import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
@@ -159,9 +159,8 @@ describe(OpenAiChatModel, () => {
         const client = new OpenAI({ baseURL: wire.baseUrl, apiKey: 'sk-client', maxRetries: 0 });
         const model = new OpenAiChatModel({ client });
 
-        const error: unknown = await model.call(new Prompt('hi')).catch((e: unknown) => e);
+        const error = await errorOf(model.call(new Prompt('hi')), OpenAiApiError);
 
-        expect(error).toBeInstanceOf(OpenAiApiError);
         expect(error).toMatchObject({
           status: 401,
           message: expect.stringContaining('answered 401 Unauthorized: Bad key'),
@@ -455,9 +454,8 @@ describe(OpenAiChatModel, () => {
           },
         ]);
 
-        const error: unknown = await model.call(new Prompt('hi')).catch((e: unknown) => e);
+        const error = await errorOf(model.call(new Prompt('hi')), OpenAiApiError);
 
-        expect(error).toBeInstanceOf(OpenAiApiError);
         expect(error).toMatchObject({
           status: 401,
           code: 'invalid_api_key',
@@ -488,9 +486,8 @@ describe(OpenAiChatModel, () => {
         const baseUrl = `http://127.0.0.1:${port}/v1`;
         const model = new OpenAiChatModel({ baseUrl, apiKey: 'sk-test', maxRetries: 0 });
 
-        const error: unknown = await model.call(new Prompt('hi')).catch((e: unknown) => e);
+        const error = await errorOf(model.call(new Prompt('hi')), OpenAiApiError);
 
-        expect(error).toBeInstanceOf(OpenAiApiError);
         expect(error).toMatchObject({
           status: undefined,
           baseUrl,

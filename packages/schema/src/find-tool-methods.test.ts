@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import path from 'node:path';
 import ts from 'typescript';
 import { findToolMethods } from './find-tool-methods';
@@ -71,13 +72,7 @@ describe(findToolMethods, () => {
     });
 
     it('should record where it happened on the error', () => {
-      let caught: unknown;
-      try {
-        find('map-tools.ts')();
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toMatchObject({
+      expect(errorOf(find('map-tools.ts'), SchemaGenerationError)).toMatchObject({
         sourceFile: 'map-tools.ts',
         className: 'MapTools',
         methodName: 'updatePrices',
@@ -87,15 +82,8 @@ describe(findToolMethods, () => {
   });
 
   describe('when a parameter holds a class-validator DTO that would not be converted at run time', () => {
-    const problemsOf = (file: string): string[] => {
-      try {
-        find(file)();
-      } catch (error) {
-        if (error instanceof SchemaGenerationError) return error.problems.map((problem) => problem.message);
-        throw error;
-      }
-      throw new Error(`${file} was accepted`);
-    };
+    const problemsOf = (file: string): string[] =>
+      errorOf(find(file), SchemaGenerationError).problems.map((problem) => problem.message);
 
     it('should reject DTOs in an array, a Record, a union with null or an interface, saying what to write instead', () => {
       expect(problemsOf('dto-collection-tools.ts')).toEqual([

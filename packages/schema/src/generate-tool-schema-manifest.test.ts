@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -338,14 +339,10 @@ describe(generateToolSchemaManifest, () => {
     it(
       'should report all of them in one SchemaGenerationError, one line each after a count',
       () => {
-        let caught: unknown;
-        try {
-          generateToolSchemaManifest({ project: path.join(FIXTURES, 'invalid', 'tsconfig.json') });
-        } catch (error) {
-          caught = error;
-        }
-        expect(caught).toBeInstanceOf(SchemaGenerationError);
-        const error = caught as SchemaGenerationError;
+        const error = errorOf(
+          () => generateToolSchemaManifest({ project: path.join(FIXTURES, 'invalid', 'tsconfig.json') }),
+          SchemaGenerationError,
+        );
         const lines = error.message.split('\n');
         expect(lines[0]).toBe(
           `${error.problems.length} problems in @Tool methods; fix them all, then run sprout-schema again:`,
@@ -438,9 +435,8 @@ describe(generateToolSchemaManifest, () => {
         guests: [bob, { ...bob, company: 'Globex' }],
       };
       const call = callbacks(tools).plan.call(JSON.stringify({ party }));
-      const error: unknown = await call.catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ToolExecutionError);
-      expect(((error as ToolExecutionError).cause as InvalidToolArgumentsError).violations).toEqual([
+      const error = await errorOf(call, ToolExecutionError);
+      expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
         '/party/host/company must contain a ACME string (contains)',
         '/party/guests/1/company must contain a ACME string (contains)',
       ]);

@@ -45,3 +45,5 @@ export type {
 } from './wire/wire-types';
 
 export { captureLogLines, type LogCapture } from './log/capture-log-lines';
+
+export { errorOf } from './errors/error-of';

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DuplicateToolNameError, ToolSchemaRegistry } from '@sprout-ai/core';
 import type { McpHttpAuthenticator, McpToolContextFactory, McpToolMetadataResolver } from '@sprout-ai/mcp';
-import { chatCompletion, OpenAiWireServer } from '@sprout-ai/test';
+import { chatCompletion, errorOf, OpenAiWireServer } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { declareMcpToolClasses, MCP_FIXTURE_MANIFEST } from '../__fixtures__/mcp-tool-classes';
 import { McpTokens } from '../mcp-tokens';
@@ -82,18 +82,20 @@ describe(McpClientAutoConfiguration, () => {
     });
 
     it('should fail start-up naming both sources when a local @Tool has the name of an MCP tool', async () => {
-      const error = await SproutApplication.run({
-        propertiesFile: false,
-        env: {},
-        schemaRegistry: new ToolSchemaRegistry(),
-        schemaManifest: MCP_FIXTURE_MANIFEST,
-        modules: [new ContainerModule(({ bind }) => void bind(LocalEchoTools).toSelf())],
-        properties: everythingProperties({ 'spring.ai.openai.api-key': 'k' }),
-      }).catch((e: unknown) => e);
+      const error = await errorOf(
+        SproutApplication.run({
+          propertiesFile: false,
+          env: {},
+          schemaRegistry: new ToolSchemaRegistry(),
+          schemaManifest: MCP_FIXTURE_MANIFEST,
+          modules: [new ContainerModule(({ bind }) => void bind(LocalEchoTools).toSelf())],
+          properties: everythingProperties({ 'spring.ai.openai.api-key': 'k' }),
+        }),
+        DuplicateToolNameError,
+      );
 
-      expect(error).toBeInstanceOf(DuplicateToolNameError);
-      expect((error as Error).message).toContain('LocalEchoTools.echo');
-      expect((error as Error).message).toContain("MCP tool 'echo' of connection 'everything'");
+      expect(error.message).toContain('LocalEchoTools.echo');
+      expect(error.message).toContain("MCP tool 'echo' of connection 'everything'");
     });
 
     it('should give the MCP tools the execution rules of a bound McpToolMetadataResolver', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorOf } from '@sprout-ai/test';
 import { InvalidPropertyError } from './invalid-property-error';
 import { loadProperties } from './load-properties';
 import { PropertiesFileError } from './properties-file-error';
@@ -87,7 +88,7 @@ describe(loadProperties, () => {
     it('should name the file and line of a bad value', () => {
       const file = writeProperties('# comment\n\nspring.ai.tools.limits.max-total-tool-calls=abc\n');
 
-      const error = catchError(() => loadProperties({ file, env: {} }));
+      const error = errorOf(() => loadProperties({ file, env: {} }));
 
       expect(error).toBeInstanceOf(InvalidPropertyError);
       expect((error as InvalidPropertyError).origin).toBe(`${file}:3`);
@@ -218,7 +219,7 @@ describe(loadProperties, () => {
     });
 
     it('should report the variable as the origin of a bad value', () => {
-      const error = catchError(() =>
+      const error = errorOf(() =>
         loadProperties({ file: false, env: { SPRING_AI_TOOLS_THROW_EXCEPTION_ON_ERROR: 'yes' } }),
       );
 
@@ -263,12 +264,3 @@ describe(loadProperties, () => {
     });
   });
 });
-
-function catchError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}

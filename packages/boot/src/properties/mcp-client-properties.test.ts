@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { InvalidPropertyError } from './invalid-property-error';
 import { bindMcpClientProperties } from './mcp-client-properties';
 import { bindMcpServerProperties } from './mcp-server-properties';
@@ -65,16 +66,8 @@ describe(bindMcpClientProperties, () => {
       /Missing value for property 'spring.ai.mcp.client.stdio.connections.x.command'/,
     ],
   ])('should reject %s=%s naming the key', (key, value, message) => {
-    const error = (() => {
-      try {
-        bindMcpClientProperties(SproutProperties.from({ [key]: value }));
-      } catch (e) {
-        return e;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(InvalidPropertyError);
-    expect((error as Error).message).toMatch(message);
+    const error = errorOf(() => bindMcpClientProperties(SproutProperties.from({ [key]: value })), InvalidPropertyError);
+    expect(error.message).toMatch(message);
   });
 });
 

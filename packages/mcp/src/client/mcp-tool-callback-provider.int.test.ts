@@ -8,7 +8,7 @@ import {
   type ToolCallingChatOptions,
 } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
-import { chatCompletion, OpenAiWireServer, type WireChatRequest } from '@sprout-ai/test';
+import { chatCompletion, errorOf, OpenAiWireServer, type WireChatRequest } from '@sprout-ai/test';
 import { loadCase } from '../__fixtures__/cases';
 import { everythingConnection, fixtureConnection } from '../__fixtures__/fixture-connections';
 import { openAiLike } from '../__fixtures__/openai-like-handler';
@@ -106,16 +106,10 @@ describe(McpToolCallbackProvider, () => {
           .defaultTools(localEcho)
           .build();
 
-        const error = await client
-          .prompt('hi')
-          .tools(provider)
-          .call()
-          .content()
-          .catch((e: unknown) => e);
+        const error = await errorOf(client.prompt('hi').tools(provider).call().content(), DuplicateToolNameError);
 
-        expect(error).toBeInstanceOf(DuplicateToolNameError);
-        expect((error as Error).message).toContain('FunctionToolCallback(echo)');
-        expect((error as Error).message).toContain("MCP tool 'echo' of connection 'everything'");
+        expect(error.message).toContain('FunctionToolCallback(echo)');
+        expect(error.message).toContain("MCP tool 'echo' of connection 'everything'");
       });
 
       it('should fail when a ChatModel is driven directly, naming both sources', async () => {
@@ -130,9 +124,8 @@ describe(McpToolCallbackProvider, () => {
         });
 
         for (const model of [direct, modelFor(wire)]) {
-          const error = await model.call(new Prompt('hi', options)).catch((e: unknown) => e);
-          expect(error).toBeInstanceOf(DuplicateToolNameError);
-          expect((error as Error).message).toContain("MCP tool 'echo' of connection 'everything'");
+          const error = await errorOf(model.call(new Prompt('hi', options)), DuplicateToolNameError);
+          expect(error.message).toContain("MCP tool 'echo' of connection 'everything'");
         }
         expect(wire.requests).toHaveLength(0);
       });
@@ -268,13 +261,15 @@ describe(McpToolCallbackProvider, () => {
     it('should fail create naming the tool and the rule when a rule is not allowed', async () => {
       const connection = fixtureConnection('slow');
 
-      const error = await McpToolCallbackProvider.create({
-        connections: [connection],
-        toolMetadata: (_info, tool) => (tool.name === 'sleep' ? { timeoutMs: 0 } : undefined),
-      }).catch((e: unknown) => e);
+      const error = await errorOf(
+        McpToolCallbackProvider.create({
+          connections: [connection],
+          toolMetadata: (_info, tool) => (tool.name === 'sleep' ? { timeoutMs: 0 } : undefined),
+        }),
+        ToolCallingConfigurationError,
+      );
 
-      expect(error).toBeInstanceOf(ToolCallingConfigurationError);
-      expect((error as Error).message).toBe(
+      expect(error.message).toBe(
         "MCP tool 'sleep' of connection 'slow': timeoutMs got 0; expected a positive integer (milliseconds).",
       );
       expect(connection.connected).toBe(false);

@@ -1,6 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolContext, ToolExecutionError } from '@sprout-ai/core';
-import { captureLogLines } from '@sprout-ai/test';
+import { captureLogLines, errorOf } from '@sprout-ai/test';
 import { fixtureConnection, fixtureLog } from '../__fixtures__/fixture-connections';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
@@ -49,9 +49,8 @@ describe(McpToolCallback, () => {
 
       it('should reject arguments that break the schema without calling the server', async () => {
         const callback = await callbackFor('echo-params');
-        const error = await callback.call('{"text":42}').catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ToolExecutionError);
-        expect((error as Error).message).toMatch(/Invalid arguments for tool 'echo-params': \/text must be string/);
+        const error = await errorOf(callback.call('{"text":42}'), ToolExecutionError);
+        expect(error.message).toMatch(/Invalid arguments for tool 'echo-params': \/text must be string/);
       });
     });
 
@@ -98,17 +97,15 @@ describe(McpToolCallback, () => {
     describe('when the server answers isError', () => {
       it('should throw a ToolExecutionError carrying the server text', async () => {
         const callback = await callbackFor('fail');
-        const error = await callback.call('{}').catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ToolExecutionError);
-        expect((error as Error).message).toBe('boom');
+        const error = await errorOf(callback.call('{}'), ToolExecutionError);
+        expect(error.message).toBe('boom');
       });
     });
 
     describe('when the server does not answer in time', () => {
       it('should throw a ToolExecutionError caused by an McpToolCallError', async () => {
         const callback = await callbackFor('hang');
-        const error = (await callback.call('{}').catch((e: unknown) => e)) as ToolExecutionError;
-        expect(error).toBeInstanceOf(ToolExecutionError);
+        const error = await errorOf(callback.call('{}'), ToolExecutionError);
         expect(error.cause).toBeInstanceOf(McpToolCallError);
         expect(error.message).toMatch(/MCP tool 'hang' on connection 'fixture' failed: .*timed out/i);
       });
@@ -120,9 +117,8 @@ describe(McpToolCallback, () => {
         const firstPid = await pid.call('{}');
         const die = await callbackFor('die');
 
-        const error = (await die.call('{}').catch((e: unknown) => e)) as ToolExecutionError;
+        const error = await errorOf(die.call('{}'), ToolExecutionError);
 
-        expect(error).toBeInstanceOf(ToolExecutionError);
         expect(error.cause).toBeInstanceOf(McpToolCallError);
         expect(error.message).toMatch(/MCP tool 'die' on connection 'fixture' failed: .*closed/i);
         const secondPid = await pid.call('{}');
@@ -147,7 +143,7 @@ describe(McpToolCallback, () => {
             new ToolContext({}, controller.signal),
           );
           setTimeout(() => controller.abort(reason), 100);
-          error = await call.catch((e: unknown) => e);
+          error = await errorOf(call);
           expect(await logs.records()).toEqual([]);
         } finally {
           logs.restore();

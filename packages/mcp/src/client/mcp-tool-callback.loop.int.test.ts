@@ -11,7 +11,7 @@ import {
   ToolResponseMessage,
   UserMessage,
 } from '@sprout-ai/core';
-import { assistantText, assistantToolCalls, ScriptedChatModel, type ToolCallSpec } from '@sprout-ai/test';
+import { assistantText, assistantToolCalls, errorOf, ScriptedChatModel, type ToolCallSpec } from '@sprout-ai/test';
 import { type FixtureLogEntry, fixtureConnection, fixtureLog } from '../__fixtures__/fixture-connections';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallback } from './mcp-tool-callback';
@@ -80,12 +80,12 @@ describe(McpToolCallback, () => {
           const started = performance.now();
           setTimeout(() => controller.abort(), 150);
 
-          const error = await manager
-            .executeToolCalls(prompt, response, { signal: controller.signal })
-            .catch((e: unknown) => e);
+          const error = await errorOf(
+            manager.executeToolCalls(prompt, response, { signal: controller.signal }),
+            RequestAbortedError,
+          );
 
-          expect(error).toBeInstanceOf(RequestAbortedError);
-          expect((error as Error).name).toBe('AbortError');
+          expect(error.name).toBe('AbortError');
           expect(performance.now() - started).toBeLessThan(5_000);
           const log = await fixtureLog(connection);
           const sleep = sleepCall(log);
@@ -263,15 +263,11 @@ describe(McpToolCallback, () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 150);
 
-      const error = await clientFor(model)
-        .prompt('go')
-        .tools(tools)
-        .abortSignal(controller.signal)
-        .call()
-        .content()
-        .catch((e: unknown) => e);
+      await errorOf(
+        clientFor(model).prompt('go').tools(tools).abortSignal(controller.signal).call().content(),
+        RequestAbortedError,
+      );
 
-      expect(error).toBeInstanceOf(RequestAbortedError);
       expect(model.prompts).toHaveLength(1);
       const log = await fixtureLog(connection);
       expect(log).toContainEqual(expect.objectContaining({ event: 'cancelled', requestId: sleepCall(log).id }));

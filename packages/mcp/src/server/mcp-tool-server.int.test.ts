@@ -9,7 +9,7 @@ import {
   type ToolContext,
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
-import { assistantToolCalls, captureLogLines } from '@sprout-ai/test';
+import { assistantToolCalls, captureLogLines, errorOf } from '@sprout-ai/test';
 import { loadCase } from '../__fixtures__/cases';
 import { declareRecordTools, RECORD_TOOLS_MANIFEST } from '../__fixtures__/record-tools';
 import { McpClientConnection } from '../client/mcp-client-connection';
@@ -200,10 +200,11 @@ describe(McpToolServer, () => {
           const controller = new AbortController();
           setTimeout(() => controller.abort(), abortAfterMs);
           const started = performance.now();
-          const error = await DefaultToolCallingManager.builder()
-            .build()
-            .executeToolCalls(prompt, assistantToolCalls([{ name: 'wait' }]), { signal: controller.signal })
-            .catch((e: unknown) => e);
+          const error = await errorOf(
+            DefaultToolCallingManager.builder()
+              .build()
+              .executeToolCalls(prompt, assistantToolCalls([{ name: 'wait' }]), { signal: controller.signal }),
+          );
           const elapsedMs = performance.now() - started;
           // The SDK's notifications/cancelled carries the client's reason as text.
           await expect(Promise.race([served.aborted, delay(5_000, 'not aborted')])).resolves.toBe(

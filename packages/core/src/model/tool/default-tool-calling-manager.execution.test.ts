@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import type { ToolResponseMessage } from '../../chat/messages/tool-response-message';
 import { UserMessage } from '../../chat/messages/user-message';
 import type { ToolContext } from '../../chat/model/tool-context';
@@ -130,10 +131,7 @@ describe(DefaultToolCallingManager, () => {
       it('should run the calls before the breach, keep their results and throw, in THROW mode', async () => {
         const { log, tool } = fastThenSlow();
         const manager = DefaultToolCallingManager.builder().maxCallsPerTool('search', 2).build();
-        const error = (await manager
-          .executeToolCalls(prompt(tool), round())
-          .catch((e: unknown) => e)) as ToolCallLimitExceededError;
-        expect(error).toBeInstanceOf(ToolCallLimitExceededError);
+        const error = await errorOf(manager.executeToolCalls(prompt(tool), round()), ToolCallLimitExceededError);
         expect(error.toolName).toBe('search');
         expect(responses(error.partialToolExecutionResult).map((r) => r.id)).toEqual(['s1', 's2', 's3']);
         expect(responses(error.partialToolExecutionResult)[0].responseData).toBe('s1 done');
@@ -194,14 +192,18 @@ describe(DefaultToolCallingManager, () => {
         const controller = new AbortController();
         setTimeout(() => controller.abort(), 20);
         const started = performance.now();
-        const error: unknown = await new DefaultToolCallingManager()
-          .executeToolCalls(prompt(stubborn), toolCallResponse(toolCall('a', 'stubborn'), toolCall('b', 'stubborn')), {
-            signal: controller.signal,
-          })
-          .catch((e: unknown) => e);
+        const error = await errorOf(
+          new DefaultToolCallingManager().executeToolCalls(
+            prompt(stubborn),
+            toolCallResponse(toolCall('a', 'stubborn'), toolCall('b', 'stubborn')),
+            {
+              signal: controller.signal,
+            },
+          ),
+          RequestAbortedError,
+        );
         expect(performance.now() - started).toBeLessThan(500);
-        expect(error).toBeInstanceOf(RequestAbortedError);
-        expect((error as Error).name).toBe('AbortError');
+        expect(error.name).toBe('AbortError');
         expect(signals.map((s) => s.aborted)).toEqual([true, true]);
       });
 

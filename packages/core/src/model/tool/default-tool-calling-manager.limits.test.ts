@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { AssistantMessage } from '../../chat/messages/assistant-message';
 import type { Message } from '../../chat/messages/message';
 import { SystemMessage } from '../../chat/messages/system-message';
@@ -29,17 +30,6 @@ function priorRound(...names: string[]): Message[] {
 function responseData(result: ToolExecutionResult): string[] {
   const last = result.conversationHistory[result.conversationHistory.length - 1] as ToolResponseMessage;
   return last.responses.map((r) => r.responseData);
-}
-
-async function caught(promise: Promise<unknown>): Promise<ToolCallLimitExceededError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ToolCallLimitExceededError)) {
-    throw new Error(`expected ToolCallLimitExceededError, got ${String(error)}`);
-  }
-  return error;
 }
 
 describe(DefaultToolCallingManager, () => {
@@ -77,7 +67,7 @@ describe(DefaultToolCallingManager, () => {
 
       it('should apply 40 calls per tool by default', async () => {
         const names = Array.from({ length: DEFAULT_MAX_CALLS_PER_TOOL + 1 }, () => 'a');
-        const error = await caught(run(new DefaultToolCallingManager(), names));
+        const error = await errorOf(run(new DefaultToolCallingManager(), names), ToolCallLimitExceededError);
         expect(error.toolName).toBe('a');
         expect(error.limit).toBe(40);
         expect(tools.a.calls).toHaveLength(40);
@@ -85,7 +75,10 @@ describe(DefaultToolCallingManager, () => {
 
       it('should apply the same default when built by the builder', async () => {
         const names = Array.from({ length: 41 }, () => 'a');
-        const error = await caught(run(DefaultToolCallingManager.builder().build(), names));
+        const error = await errorOf(
+          run(DefaultToolCallingManager.builder().build(), names),
+          ToolCallLimitExceededError,
+        );
         expect(error.limit).toBe(DEFAULT_MAX_CALLS_PER_TOOL);
       });
     });
@@ -101,7 +94,7 @@ describe(DefaultToolCallingManager, () => {
         async (behavior) => {
           const manager = DefaultToolCallingManager.builder().maxRounds(3).onLimitExceeded(behavior).build();
 
-          const error = await caught(run(manager, ['b', 'c'], rounds(3)));
+          const error = await errorOf(run(manager, ['b', 'c'], rounds(3)), ToolCallLimitExceededError);
 
           expect(error.kind).toBe('rounds');
           expect(error.limit).toBe(3);
@@ -121,7 +114,11 @@ describe(DefaultToolCallingManager, () => {
 
       it(`should allow ${DEFAULT_MAX_TOOL_ROUNDS} rounds by default and none is the limit with -1`, async () => {
         await expect(run(returning().build(), ['b'], rounds(DEFAULT_MAX_TOOL_ROUNDS - 1))).resolves.toBeDefined();
-        expect((await caught(run(returning().build(), ['b'], rounds(DEFAULT_MAX_TOOL_ROUNDS)))).kind).toBe('rounds');
+        const error = await errorOf(
+          run(returning().build(), ['b'], rounds(DEFAULT_MAX_TOOL_ROUNDS)),
+          ToolCallLimitExceededError,
+        );
+        expect(error.kind).toBe('rounds');
         await expect(run(returning().maxRounds(-1).build(), ['b'], rounds(500))).resolves.toBeDefined();
       });
 
@@ -172,7 +169,7 @@ describe(DefaultToolCallingManager, () => {
 
       it('should apply 150 calls in total by default', async () => {
         const names = Array.from({ length: DEFAULT_MAX_TOTAL_TOOL_CALLS + 1 }, (_, i) => ['a', 'b', 'c', 'd'][i % 4]);
-        const error = await caught(run(new DefaultToolCallingManager(), names));
+        const error = await errorOf(run(new DefaultToolCallingManager(), names), ToolCallLimitExceededError);
         expect(error.toolName).toBeUndefined();
         expect(error.limit).toBe(150);
       });
@@ -230,7 +227,7 @@ describe(DefaultToolCallingManager, () => {
       it('should throw with the partial result, keeping the successful calls of the round', async () => {
         const manager = DefaultToolCallingManager.builder().maxCallsPerTool(1).build();
         const history = [new SystemMessage('s'), new UserMessage('hi')];
-        const error = await caught(run(manager, ['a', 'b', 'a', 'c'], history));
+        const error = await errorOf(run(manager, ['a', 'b', 'a', 'c'], history), ToolCallLimitExceededError);
         expect(error.message).toBe("Tool call limit (1) exceeded for tool 'a'");
         expect(error.toolName).toBe('a');
         expect(error.limit).toBe(1);
@@ -249,13 +246,17 @@ describe(DefaultToolCallingManager, () => {
 
       it('should carry returnDirect of the calls executed before the breach', async () => {
         tools.a = fakeTool('a', { returnDirect: true });
-        const error = await caught(run(DefaultToolCallingManager.builder().maxCallsPerTool(1).build(), ['a', 'a']));
+        const error = await errorOf(
+          run(DefaultToolCallingManager.builder().maxCallsPerTool(1).build(), ['a', 'a']),
+          ToolCallLimitExceededError,
+        );
         expect(error.partialToolExecutionResult.returnDirect).toBe(true);
       });
 
       it('should throw for the total limit without a tool name', async () => {
-        const error = await caught(
+        const error = await errorOf(
           run(DefaultToolCallingManager.builder().maxTotalToolCalls(2).build(), ['a', 'b', 'c']),
+          ToolCallLimitExceededError,
         );
         expect(error.toolName).toBeUndefined();
         expect(error.limit).toBe(2);

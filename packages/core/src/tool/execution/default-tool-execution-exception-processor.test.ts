@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { ToolCallTimeoutError } from '../../model/tool/tool-call-timeout-error';
 import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
 import { DefaultToolExecutionExceptionProcessor } from './default-tool-execution-exception-processor';
@@ -19,15 +20,6 @@ const invalidArguments = (): ToolExecutionError => {
   const cause = new InvalidToolArgumentsError({ toolName: 'getOrder', violations: ['/qty must be integer'], message });
   return new ToolExecutionError({ toolDefinition, cause, message });
 };
-
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
 
 describe(DefaultToolExecutionExceptionProcessor, () => {
   describe('.process', () => {
@@ -135,7 +127,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
       it('should throw the ToolExecutionError itself', () => {
         const error = new ToolExecutionError({ toolDefinition, cause: new Error('boom') });
         const processor = new DefaultToolExecutionExceptionProcessor({ alwaysThrow: true });
-        expect(thrownBy(() => processor.process(error))).toBe(error);
+        expect(errorOf(() => processor.process(error))).toBe(error);
       });
     });
 
@@ -143,7 +135,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
       it('should throw the cause itself, subclasses included', () => {
         const cause = new TokenExpiredError('token expired');
         const processor = new DefaultToolExecutionExceptionProcessor({ rethrow: [RangeError, AuthorizationError] });
-        expect(thrownBy(() => processor.process(new ToolExecutionError({ toolDefinition, cause })))).toBe(cause);
+        expect(errorOf(() => processor.process(new ToolExecutionError({ toolDefinition, cause })))).toBe(cause);
       });
 
       it.each<ToolErrorDetail>(['masked', 'message', 'generic'])(
@@ -153,8 +145,8 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
           const rethrowing = new DefaultToolExecutionExceptionProcessor({ detail, rethrow: [AuthorizationError] });
           const throwing = new DefaultToolExecutionExceptionProcessor({ detail, alwaysThrow: true });
           const error = new ToolExecutionError({ toolDefinition, cause });
-          expect(thrownBy(() => rethrowing.process(error))).toBe(cause);
-          expect(thrownBy(() => throwing.process(error))).toBe(error);
+          expect(errorOf(() => rethrowing.process(error))).toBe(cause);
+          expect(errorOf(() => throwing.process(error))).toBe(error);
         },
       );
 
@@ -164,7 +156,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
           alwaysThrow: true,
           rethrow: [AuthorizationError],
         });
-        expect(thrownBy(() => processor.process(new ToolExecutionError({ toolDefinition, cause })))).toBe(cause);
+        expect(errorOf(() => processor.process(new ToolExecutionError({ toolDefinition, cause })))).toBe(cause);
       });
     });
 
@@ -179,7 +171,7 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
 
   describe('constructor', () => {
     it('should reject an unknown detail naming the allowed ones', () => {
-      const error = thrownBy(
+      const error = errorOf(
         () => new DefaultToolExecutionExceptionProcessor({ detail: 'full' as ToolErrorDetail }),
       ) as ToolCallingConfigurationError;
       expect(error).toBeInstanceOf(ToolCallingConfigurationError);

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { SproutError } from '../../error/sprout-error';
 import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
@@ -19,16 +20,6 @@ const schema = {
 
 function parser(inputSchema: unknown = schema, name = 'getOrderStatus'): ToolArgumentsParser {
   return new ToolArgumentsParser(toolDefinition({ name, inputSchema: JSON.stringify(inputSchema) }));
-}
-
-function errorOf(run: () => unknown): ToolExecutionError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolExecutionError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolExecutionError');
 }
 
 describe(ToolArgumentsParser, () => {
@@ -104,7 +95,10 @@ describe(ToolArgumentsParser, () => {
 
     describe('when the input violates several rules', () => {
       it('should list every violation with its JSON pointer', () => {
-        const error = errorOf(() => parser().parse('{"orderId":"A","channel":"fax","email":"nope","x":1}'));
+        const error = errorOf(
+          () => parser().parse('{"orderId":"A","channel":"fax","email":"nope","x":1}'),
+          ToolExecutionError,
+        );
         expect(error.cause).toBeInstanceOf(InvalidToolArgumentsError);
         expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
           "(root) must NOT have additional properties ('x')",
@@ -117,7 +111,7 @@ describe(ToolArgumentsParser, () => {
 
       it('should report a wrong type and a missing property together', () => {
         const withTwo = { ...schema, required: ['orderId', 'channel'] };
-        const error = errorOf(() => parser(withTwo).parse('{"orderId":7}'));
+        const error = errorOf(() => parser(withTwo).parse('{"orderId":7}'), ToolExecutionError);
         expect(error.message).toBe(
           "Invalid arguments for tool 'getOrderStatus': (root) must have required property 'channel'; /orderId must be string. Fix the arguments and call the tool again.",
         );

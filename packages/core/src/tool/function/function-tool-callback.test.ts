@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
 import { SproutError } from '../../error/sprout-error';
 import { InvalidToolArgumentsError } from '../execution/invalid-tool-arguments-error';
@@ -10,16 +11,6 @@ const weatherSchema = {
   required: ['city'],
   additionalProperties: false,
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<ToolExecutionError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ToolExecutionError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolExecutionError');
-}
 
 describe(FunctionToolCallback, () => {
   describe('.builder', () => {
@@ -107,7 +98,7 @@ describe(FunctionToolCallback, () => {
         const callback = FunctionToolCallback.builder('getWeather', () => 'x')
           .inputSchema(weatherSchema)
           .build();
-        const error = await failureOf(callback.call('{"city": "Lyon" "Paris"}'));
+        const error = await errorOf(callback.call('{"city": "Lyon" "Paris"}'), ToolExecutionError);
         expect(error.message).toMatch(/^Invalid arguments for tool 'getWeather': not valid JSON \(/);
         expect(error.cause).toBeInstanceOf(InvalidToolArgumentsError);
       });
@@ -117,7 +108,7 @@ describe(FunctionToolCallback, () => {
       it('should not call the function', async () => {
         const fn = jest.fn();
         const callback = FunctionToolCallback.builder('getWeather', fn).inputSchema(weatherSchema).build();
-        const error = await failureOf(callback.call('{"city":3}'));
+        const error = await errorOf(callback.call('{"city":3}'), ToolExecutionError);
         expect(error.message).toBe(
           "Invalid arguments for tool 'getWeather': /city must be string. Fix the arguments and call the tool again.",
         );
@@ -131,7 +122,7 @@ describe(FunctionToolCallback, () => {
         const callback = FunctionToolCallback.builder('w', () => {
           throw boom;
         }).build();
-        const error = await failureOf(callback.call('{}'));
+        const error = await errorOf(callback.call('{}'), ToolExecutionError);
         expect(error.cause).toBe(boom);
         expect(error.message).toBe('city unknown');
       });
@@ -143,7 +134,7 @@ describe(FunctionToolCallback, () => {
           message: 'Service unavailable, try later',
         });
         const callback = FunctionToolCallback.builder('w', () => Promise.reject(own)).build();
-        expect(await failureOf(callback.call('{}'))).toBe(own);
+        expect(await errorOf(callback.call('{}'), ToolExecutionError)).toBe(own);
       });
     });
 
@@ -152,7 +143,7 @@ describe(FunctionToolCallback, () => {
         const cyclic: Record<string, unknown> = {};
         cyclic.self = cyclic;
         const callback = FunctionToolCallback.builder('loop', () => cyclic).build();
-        const error = await failureOf(callback.call('{}'));
+        const error = await errorOf(callback.call('{}'), ToolExecutionError);
         expect(error.message).toMatch(/^Result of tool 'loop' cannot be serialised to JSON: cyclic reference/);
       });
     });
@@ -162,7 +153,7 @@ describe(FunctionToolCallback, () => {
         const callback = FunctionToolCallback.builder('n', () => 1)
           .resultConverter({ convert: () => null as unknown as string })
           .build();
-        const error = await failureOf(callback.call('{}'));
+        const error = await errorOf(callback.call('{}'), ToolExecutionError);
         expect(error.message).toBe("The result converter of tool 'n' returned null instead of a string.");
       });
     });

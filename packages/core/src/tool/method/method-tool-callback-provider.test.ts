@@ -1,4 +1,4 @@
-import { captureLogLines } from '@sprout-ai/test';
+import { captureLogLines, errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
 import { SproutError } from '../../error/sprout-error';
 import { Tool } from '../annotation/tool';
@@ -214,18 +214,9 @@ describe(MethodToolCallbackProvider, () => {
 
     describe('when two objects have tools with the same name', () => {
       it('should throw DuplicateToolNameError naming the tool and both sources', () => {
-        let error: unknown;
-        try {
-          provide(new OrderStatusTools(), new ShippingStatusTools());
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(DuplicateToolNameError);
-        expect((error as DuplicateToolNameError).names).toEqual(['getStatus']);
-        expect((error as DuplicateToolNameError).sources).toEqual([
-          'OrderStatusTools.getStatus',
-          'ShippingStatusTools.getStatus',
-        ]);
+        const error = errorOf(() => provide(new OrderStatusTools(), new ShippingStatusTools()), DuplicateToolNameError);
+        expect(error.names).toEqual(['getStatus']);
+        expect(error.sources).toEqual(['OrderStatusTools.getStatus', 'ShippingStatusTools.getStatus']);
         expect((error as Error).message).toContain(
           'Multiple tools with the same name (getStatus) found in sources: OrderStatusTools.getStatus, ShippingStatusTools.getStatus.',
         );
@@ -269,16 +260,13 @@ describe(MethodToolCallbackProvider, () => {
     describe('when a @Tool method has no manifest entry', () => {
       it('should throw MissingToolSchemaError naming the class, the method and the fix', () => {
         const empty = new ToolSchemaRegistry();
-        let error: unknown;
-        try {
-          MethodToolCallbackProvider.builder().toolObjects(new OrderStatusTools()).schemaRegistry(empty).build();
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(MissingToolSchemaError);
+        const error = errorOf(
+          () => MethodToolCallbackProvider.builder().toolObjects(new OrderStatusTools()).schemaRegistry(empty).build(),
+          MissingToolSchemaError,
+        );
         expect(error).toMatchObject({ className: 'OrderStatusTools', methodName: 'getStatus' });
-        expect((error as Error).message).toContain('OrderStatusTools.getStatus');
-        expect((error as Error).message).toContain('No tool schema manifest has been loaded.');
+        expect(error.message).toContain('OrderStatusTools.getStatus');
+        expect(error.message).toContain('No tool schema manifest has been loaded.');
         expect((error as Error).message).toContain('npm run build');
       });
     });

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
 import { SproutError } from '../../error/sprout-error';
 import { toolDefinition } from '../definition/tool-definition';
@@ -17,16 +18,6 @@ function callbackFor(tools: OrderTools, methodName: string): MethodToolCallback 
     .toolMethodName(methodName)
     .methodSchema(methodSchema)
     .build();
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ToolExecutionError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ToolExecutionError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolExecutionError');
 }
 
 describe(MethodToolCallback, () => {
@@ -94,7 +85,10 @@ describe(MethodToolCallback, () => {
 
     describe('when the arguments are not JSON', () => {
       it('should throw a ToolExecutionError telling the model to send a JSON object', async () => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{"orderId": "A1" "B2"}'));
+        const error = await errorOf(
+          callbackFor(tools, 'getOrderStatus').call('{"orderId": "A1" "B2"}'),
+          ToolExecutionError,
+        );
         expect(error.message).toMatch(
           /^Invalid arguments for tool 'getOrderStatus': not valid JSON \(.+\)\. Send a JSON object that matches the tool's input schema\.$/,
         );
@@ -112,7 +106,7 @@ describe(MethodToolCallback, () => {
         ['"A1"', 'a string ("A1")'],
         ['null', 'null'],
       ])('should say an object was expected for %s', async (input, got) => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call(input));
+        const error = await errorOf(callbackFor(tools, 'getOrderStatus').call(input), ToolExecutionError);
         expect(error.message).toBe(
           `Invalid arguments for tool 'getOrderStatus': expected a JSON object, got ${got}. Send a JSON object that matches the tool's input schema.`,
         );
@@ -121,14 +115,14 @@ describe(MethodToolCallback, () => {
 
     describe('when the arguments violate the schema', () => {
       it('should list the wrong type with its JSON pointer', async () => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{"orderId":42}'));
+        const error = await errorOf(callbackFor(tools, 'getOrderStatus').call('{"orderId":42}'), ToolExecutionError);
         expect(error.message).toBe(
           "Invalid arguments for tool 'getOrderStatus': /orderId must be string. Fix the arguments and call the tool again.",
         );
       });
 
       it('should report a missing required property at the root', async () => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{}'));
+        const error = await errorOf(callbackFor(tools, 'getOrderStatus').call('{}'), ToolExecutionError);
         expect(error.message).toBe(
           "Invalid arguments for tool 'getOrderStatus': (root) must have required property 'orderId'. Fix the arguments and call the tool again.",
         );
@@ -138,7 +132,10 @@ describe(MethodToolCallback, () => {
       });
 
       it('should name an unexpected property and not run the method', async () => {
-        const error = await failureOf(callbackFor(tools, 'getOrderStatus').call('{"orderId":"A1","extra":1}'));
+        const error = await errorOf(
+          callbackFor(tools, 'getOrderStatus').call('{"orderId":"A1","extra":1}'),
+          ToolExecutionError,
+        );
         expect(error.message).toContain("(root) must NOT have additional properties ('extra')");
         expect(tools.calls).toHaveLength(0);
       });
@@ -163,7 +160,7 @@ describe(MethodToolCallback, () => {
           .toolMethodName('schedule')
           .methodSchema(schema)
           .build();
-        const error = await failureOf(callback.call('{"orderId":"A1","when":"next tuesday"}'));
+        const error = await errorOf(callback.call('{"orderId":"A1","when":"next tuesday"}'), ToolExecutionError);
         expect(error.message).toBe(
           'Invalid arguments for tool \'schedule\': /when must be a valid date-time string (got "next tuesday"). Fix the arguments and call the tool again.',
         );
@@ -171,7 +168,10 @@ describe(MethodToolCallback, () => {
       });
 
       it('should let the schema reject a string that is not a date-time', async () => {
-        const error = await failureOf(callbackFor(tools, 'schedule').call('{"orderId":"A1","when":"soon"}'));
+        const error = await errorOf(
+          callbackFor(tools, 'schedule').call('{"orderId":"A1","when":"soon"}'),
+          ToolExecutionError,
+        );
         expect(error.message).toContain('/when must match format "date-time"');
       });
 
@@ -192,7 +192,10 @@ describe(MethodToolCallback, () => {
 
       it('should list each field and rule that fails', async () => {
         const request = { ...valid, email: 'not-an-email', priority: 9 };
-        const error = await failureOf(callbackFor(tools, 'createTicket').call(JSON.stringify({ request })));
+        const error = await errorOf(
+          callbackFor(tools, 'createTicket').call(JSON.stringify({ request })),
+          ToolExecutionError,
+        );
         expect(error.message).toMatch(/^Invalid arguments for tool 'createTicket': /);
         expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
           '/request/email must be an email (isEmail)',
@@ -204,7 +207,10 @@ describe(MethodToolCallback, () => {
       it('should report schema and class-validator violations together, each field once', async () => {
         // priority breaks the schema (a string); email and channel break rules only class-validator checks.
         const request = { ...valid, email: 'not-an-email', priority: 'high', channel: 'fax' };
-        const error = await failureOf(callbackFor(tools, 'createTicket').call(JSON.stringify({ request })));
+        const error = await errorOf(
+          callbackFor(tools, 'createTicket').call(JSON.stringify({ request })),
+          ToolExecutionError,
+        );
         expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
           '/request/priority must be number',
           '/request/email must be an email (isEmail)',
@@ -222,7 +228,7 @@ describe(MethodToolCallback, () => {
 
     describe('when the method throws', () => {
       it('should wrap the error in a ToolExecutionError with its message and cause', async () => {
-        const error = await failureOf(callbackFor(tools, 'failing').call('{"orderId":"A9"}'));
+        const error = await errorOf(callbackFor(tools, 'failing').call('{"orderId":"A9"}'), ToolExecutionError);
         expect(error.message).toBe('Database down while reading A9');
         expect(error.cause).toBeInstanceOf(Error);
         expect(error.toolDefinition.name).toBe('failing');

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { Type } from 'class-transformer';
 import { Contains, IsString, ValidateNested } from 'class-validator';
 import { toolDefinition } from '../definition/tool-definition';
@@ -149,9 +150,8 @@ describe(MethodToolCallback, () => {
           guests: [bob, { ...bob, company: 'Globex' }],
         };
         const call = callback(tools, 'plan').call(JSON.stringify({ party }));
-        const error: unknown = await call.catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ToolExecutionError);
-        expect(((error as ToolExecutionError).cause as InvalidToolArgumentsError).violations).toEqual([
+        const error = await errorOf(call, ToolExecutionError);
+        expect((error.cause as InvalidToolArgumentsError).violations).toEqual([
           '/party/host/company must contain a ACME string (contains)',
           '/party/guests/1/company must contain a ACME string (contains)',
         ]);

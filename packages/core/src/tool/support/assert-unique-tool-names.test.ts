@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import type { ToolCallback } from '../tool-callback';
 import { assertUniqueToolNames } from './assert-unique-tool-names';
 import { DuplicateToolNameError } from './duplicate-tool-name-error';
@@ -18,21 +19,19 @@ describe('assertUniqueToolNames', () => {
 
   describe('when names repeat', () => {
     it('should throw DuplicateToolNameError with every duplicated name and its sources', () => {
-      let error: unknown;
-      try {
-        assertUniqueToolNames([
-          callback('a', 'A.a'),
-          callback('b', 'B.b'),
-          callback('a', 'C.a'),
-          callback('b'),
-          callback('c'),
-        ]);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(DuplicateToolNameError);
+      const error = errorOf(
+        () =>
+          assertUniqueToolNames([
+            callback('a', 'A.a'),
+            callback('b', 'B.b'),
+            callback('a', 'C.a'),
+            callback('b'),
+            callback('c'),
+          ]),
+        DuplicateToolNameError,
+      );
       expect(error).toMatchObject({ names: ['a', 'b'], sources: ['A.a', 'C.a', 'B.b', "tool 'b'"] });
-      expect((error as Error).message).toMatch(
+      expect(error.message).toMatch(
         /^Multiple tools with the same name \(a, b\) found in sources: A\.a, C\.a, B\.b, tool 'b'\. /,
       );
     });
