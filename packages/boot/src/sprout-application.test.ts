@@ -463,7 +463,7 @@ describe(SproutApplication, () => {
         const started = run({ properties: { 'spring.ai.tools.limits.on-limit-exceeded': 'LOG' } });
 
         await expect(started).rejects.toMatchObject({
-          key: 'spring.ai.tools.limits.on-limit-exceeded',
+          setting: 'spring.ai.tools.limits.on-limit-exceeded',
           value: 'LOG',
           allowed: 'one of THROW, RETURN_ERROR_RESPONSE',
         });

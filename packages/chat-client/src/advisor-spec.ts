@@ -14,13 +14,13 @@ export interface AdvisorSpec {
   /**
    * @param key - a non-blank parameter name
    * @param value - any value except `null`/`undefined`
-   * @throws ChatClientConfigurationError on a blank key or a missing value
+   * @throws ConfigurationError on a blank key or a missing value
    */
   param(key: string, value: unknown): AdvisorSpec;
   /** Adds every entry of `params` (same rules as {@link AdvisorSpec.param}). */
   params(params: Readonly<Record<string, unknown>>): AdvisorSpec;
   /**
-   * @throws ChatClientConfigurationError when an advisor is `null`/`undefined`
+   * @throws ConfigurationError when an advisor is `null`/`undefined`
    */
   advisors(...advisors: Advisor[]): AdvisorSpec;
 }

@@ -1,10 +1,10 @@
+import { ConfigurationError } from '@sprout-ai/core';
 import type { ChatModel, ChatOptions } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
 import { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import type { AdvisorSpecConsumer } from './advisor-spec';
 import { ChatClient } from './chat-client';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
 import {
   type RequestSpecState,
   addAdvisors,
@@ -34,7 +34,7 @@ export class ChatClientBuilder {
    * @param chatModel - the model requests go to
    * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor (default `ToolCallingAdvisor.builder()`)
    * @param state - defaults to start from (internal)
-   * @throws ChatClientConfigurationError when `chatModel` has no `call` method
+   * @throws ConfigurationError when `chatModel` has no `call` method
    */
   constructor(
     private readonly chatModel: ChatModel,
@@ -42,9 +42,10 @@ export class ChatClientBuilder {
     state: RequestSpecState = emptyState(),
   ) {
     if (typeof (chatModel as ChatModel | null | undefined)?.call !== 'function') {
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'chatModel',
         value: chatModel,
+        allowed: 'a ChatModel (an object with call(prompt))',
         message: 'ChatClient needs a ChatModel (an object with call(prompt)), got ' + String(chatModel) + '.',
       });
     }
@@ -52,13 +53,13 @@ export class ChatClientBuilder {
     this.state = state;
   }
 
-  /** Default system text. @throws ChatClientConfigurationError when blank */
+  /** Default system text. @throws ConfigurationError when blank */
   defaultSystem(text: string): this {
     this.state.systemText = requireText(text, 'defaultSystem');
     return this;
   }
 
-  /** Default user text. @throws ChatClientConfigurationError when blank */
+  /** Default user text. @throws ConfigurationError when blank */
   defaultUser(text: string): this {
     this.state.userText = requireText(text, 'defaultUser');
     return this;
@@ -68,7 +69,7 @@ export class ChatClientBuilder {
    * Default tools, in the forms `ChatClientRequestSpec.tools` accepts (objects with `@Tool`
    * methods are converted now; providers are asked on every request).
    *
-   * @throws ChatClientConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
+   * @throws ConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
    */
   defaultTools(...tools: ToolInput[]): this {
     addTools(this.state, tools, 'defaultTools');
@@ -84,7 +85,7 @@ export class ChatClientBuilder {
   /**
    * Default tool context, merged into every request's tool context (the request wins on the same key).
    *
-   * @throws ChatClientConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
+   * @throws ConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
    */
   defaultToolContext(context: Readonly<Record<string, unknown>>): this {
     addToolContext(this.state, context, 'defaultToolContext');
@@ -95,7 +96,7 @@ export class ChatClientBuilder {
    * Default advisors, or default advisor parameters and advisors through a callback (e.g.
    * `AdvisorParams.toolCallingAdvisorAutoRegister(false)` for every request).
    *
-   * @throws ChatClientConfigurationError when an argument is not an advisor
+   * @throws ConfigurationError when an argument is not an advisor
    */
   defaultAdvisors(consumer: AdvisorSpecConsumer): this;
   defaultAdvisors(...advisors: Advisor[]): this;
@@ -107,7 +108,7 @@ export class ChatClientBuilder {
   /**
    * Default options, applied over the model's default options and under each request's options.
    *
-   * @throws ChatClientConfigurationError when `options` is not an object
+   * @throws ConfigurationError when `options` is not an object
    */
   defaultOptions(options: ChatOptions): this {
     this.state.defaultOptions = requireOptions(options, 'defaultOptions');
@@ -117,14 +118,15 @@ export class ChatClientBuilder {
   /**
    * The builder of the `ToolCallingAdvisor` added to each request (a copy is built per request).
    *
-   * @throws ChatClientConfigurationError when `builder` has no `copy`/`build` methods
+   * @throws ConfigurationError when `builder` has no `copy`/`build` methods
    */
   toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>): this {
     const candidate = builder as Partial<ToolCallingAdvisorBuilder> | null | undefined;
     if (typeof candidate?.copy !== 'function' || typeof candidate.build !== 'function') {
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'toolCallingAdvisorBuilder',
         value: builder,
+        allowed: 'a ToolCallingAdvisorBuilder such as ToolCallingAdvisor.builder()',
         message:
           'toolCallingAdvisorBuilder(): expected a ToolCallingAdvisorBuilder such as ToolCallingAdvisor.builder().',
       });

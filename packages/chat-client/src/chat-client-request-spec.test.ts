@@ -1,9 +1,8 @@
-import { type ChatModelRequestOptions, type Prompt, RequestAbortedError } from '@sprout-ai/core';
+import { type ChatModelRequestOptions, ConfigurationError, type Prompt, RequestAbortedError } from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText } from '@sprout-ai/test';
 import type { CallAdvisor } from './advisor/api/call-advisor';
 import type { StreamAdvisor } from './advisor/api/stream-advisor';
 import { ChatClient } from './chat-client';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
 import { ABORT_SIGNAL_KEY } from './chat-client-request';
 import { ChatClientRequestSpec } from './chat-client-request-spec';
 
@@ -47,12 +46,12 @@ describe(ChatClientRequestSpec, () => {
         ['null', null],
         ['an AbortController', new AbortController()],
         ['a look-alike object', { aborted: false, addEventListener: () => undefined }],
-      ])('should throw ChatClientConfigurationError naming the setting for %s', (_label, value) => {
+      ])('should throw ConfigurationError naming the setting for %s', (_label, value) => {
         const spec = ChatClient.create(new ScriptedChatModel([])).prompt('hi');
 
         const set = () => spec.abortSignal(value as never);
 
-        expect(set).toThrow(ChatClientConfigurationError);
+        expect(set).toThrow(ConfigurationError);
         expect(set).toThrow(/^abortSignal\(\): signal must be an AbortSignal, such as AbortSignal\.timeout\(30_000\)/);
         expect(() => spec.abortSignal(value as never)).toThrow(
           expect.objectContaining({ setting: 'abortSignal', value }),

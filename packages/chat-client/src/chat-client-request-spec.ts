@@ -56,7 +56,7 @@ export class ChatClientRequestSpec {
   /**
    * Sets the system text (sent first). Replaces the client's default system text.
    *
-   * @throws ChatClientConfigurationError when `text` is blank
+   * @throws ConfigurationError when `text` is blank
    */
   system(text: string): this {
     this.state.systemText = requireText(text, 'system');
@@ -66,7 +66,7 @@ export class ChatClientRequestSpec {
   /**
    * Sets the user text (sent last). Replaces the client's default user text.
    *
-   * @throws ChatClientConfigurationError when `text` is blank
+   * @throws ConfigurationError when `text` is blank
    */
   user(text: string): this {
     this.state.userText = requireText(text, 'user');
@@ -76,7 +76,7 @@ export class ChatClientRequestSpec {
   /**
    * Appends messages (sent between the system text and the user text), e.g. an earlier conversation.
    *
-   * @throws ChatClientConfigurationError when an argument is not a message
+   * @throws ConfigurationError when an argument is not a message
    */
   messages(...messages: Message[]): this {
     this.state.messages.push(...requireMessages(messages, 'messages'));
@@ -88,7 +88,7 @@ export class ChatClientRequestSpec {
    * (asked for their callbacks each time the request is sent), objects with `@Tool` methods
    * (converted now with `ToolCallbacks.from`), and arrays of those.
    *
-   * @throws ChatClientConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
+   * @throws ConfigurationError for `null`/`undefined`, a class instead of an instance, or a primitive
    * @throws MissingToolSchemaError when an object's `@Tool` method has no schema in the registry
    */
   tools(...tools: ToolInput[]): this {
@@ -107,7 +107,7 @@ export class ChatClientRequestSpec {
    * this call's value wins over the client's default.
    *
    * @param context - e.g. `{ customerId: 'c-42' }`
-   * @throws ChatClientConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
+   * @throws ConfigurationError when it is not an object, a key is blank or a value is `null`/`undefined`
    */
   toolContext(context: Readonly<Record<string, unknown>>): this {
     addToolContext(this.state, context, 'toolContext');
@@ -118,7 +118,7 @@ export class ChatClientRequestSpec {
    * Sets the request's options, applied over the model's and the client's default options (keys
    * left unset keep the defaults).
    *
-   * @throws ChatClientConfigurationError when `options` is not an object
+   * @throws ConfigurationError when `options` is not an object
    */
   options(options: ChatOptions): this {
     this.state.options = requireOptions(options, 'options');
@@ -139,7 +139,7 @@ export class ChatClientRequestSpec {
    * ```
    * @param signal - e.g. `AbortSignal.timeout(ms)`, or the signal of an `AbortController` (a
    *   request handler's, to stop when the client disconnects)
-   * @throws ChatClientConfigurationError when `signal` is not an `AbortSignal`
+   * @throws ConfigurationError when `signal` is not an `AbortSignal`
    * @remarks Not in Spring AI, where a blocking call is cancelled by interrupting its thread and a
    * stream by disposing of its subscription; TypeScript's idiom is the `AbortSignal` that `fetch`
    * takes. The signal travels in the request context under `ABORT_SIGNAL_KEY` (read it with
@@ -160,7 +160,7 @@ export class ChatClientRequestSpec {
    * spec.advisors((a) => a.param('chat_memory_conversation_id', 'c-1'));
    * spec.advisors(AdvisorParams.toolCallingAdvisorAutoRegister(false));
    * ```
-   * @throws ChatClientConfigurationError when an argument is not an advisor
+   * @throws ConfigurationError when an argument is not an advisor
    */
   advisors(consumer: AdvisorSpecConsumer): this;
   advisors(...advisors: Advisor[]): this;

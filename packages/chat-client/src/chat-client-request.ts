@@ -1,5 +1,4 @@
-import { Prompt } from '@sprout-ai/core';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
+import { ConfigurationError, Prompt } from '@sprout-ai/core';
 import { frozenContext } from './frozen-context';
 
 /** Key of the request-context entry that holds the request's `AbortSignal` (see {@link ChatClientRequest.signal}). */
@@ -19,16 +18,17 @@ export class ChatClientRequest {
   /**
    * @param prompt - the messages and options of the model request
    * @param context - advisor parameters and data; copied
-   * @throws ChatClientConfigurationError when `prompt` is not a `Prompt`
+   * @throws ConfigurationError when `prompt` is not a `Prompt`
    */
   constructor(
     readonly prompt: Prompt,
     context: Readonly<Record<string, unknown>> = {},
   ) {
     if (!(prompt instanceof Prompt)) {
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'ChatClientRequest prompt',
         value: prompt,
+        allowed: 'a Prompt',
         message: `ChatClientRequest needs a Prompt, got ${describe(prompt)}. Build one with new Prompt(messages, options).`,
       });
     }

@@ -1,6 +1,7 @@
 import {
   AssistantMessage,
   ChatResponse,
+  ConfigurationError,
   DuplicateToolNameError,
   SystemMessage,
   type ToolCallback,
@@ -17,7 +18,6 @@ import { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import { AdvisorParams } from './advisor-params';
 import { ChatClient } from './chat-client';
 import { TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
 import type { ChatClientRequest } from './chat-client-request';
 import type { ChatClientResponse } from './chat-client-response';
 import { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
@@ -183,7 +183,7 @@ describe(ChatClient, () => {
         ['a class instead of an instance', [OrderTools], /pass an instance \(new OrderTools\(\)\) instead/],
         ['a string', ['getOrderStatus'], /argument 1 is the string "getOrderStatus"/],
       ])('should reject %s', (_label, args, message) => {
-        expect(() => client.prompt('hi').tools(...(args as never[]))).toThrow(ChatClientConfigurationError);
+        expect(() => client.prompt('hi').tools(...(args as never[]))).toThrow(ConfigurationError);
         expect(() => client.prompt('hi').tools(...(args as never[]))).toThrow(message);
       });
 

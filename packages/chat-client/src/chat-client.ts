@@ -58,7 +58,7 @@ export class ChatClient {
    *
    * @param chatModel - the model requests go to
    * @param options - optionally the `toolCallingAdvisorBuilder`
-   * @throws ChatClientConfigurationError when `chatModel` has no `call` method
+   * @throws ConfigurationError when `chatModel` has no `call` method
    */
   static builder(chatModel: ChatModel, options: ChatClientCreateOptions = {}): ChatClientBuilder {
     return new ChatClientBuilder(chatModel, options.toolCallingAdvisorBuilder);
@@ -68,7 +68,7 @@ export class ChatClient {
    * Starts a request from a copy of the client's defaults.
    *
    * @param text - the user text (same as `.user(text)`)
-   * @throws ChatClientConfigurationError when `text` is given but blank
+   * @throws ConfigurationError when `text` is given but blank
    */
   prompt(text?: string): ChatClientRequestSpec {
     const spec = new ChatClientRequestSpec(this.chatModel, copyState(this.defaults), this.toolCallingAdvisorBuilder);

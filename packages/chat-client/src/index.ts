@@ -23,7 +23,6 @@ export { AdvisorParams } from './advisor-params';
 export { ChatClientAttributes, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
 export type { ToolInput } from './tool-registration';
 export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
-export { ChatClientConfigurationError } from './chat-client-configuration-error';
 
 // --- streaming ---
 export { type StreamAdvisor, isStreamAdvisor } from './advisor/api/stream-advisor';

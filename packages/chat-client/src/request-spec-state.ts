@@ -1,6 +1,7 @@
 import {
   AssistantMessage,
   type ChatOptions,
+  ConfigurationError,
   type Message,
   SystemMessage,
   type ToolCallback,
@@ -10,7 +11,6 @@ import {
 } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
 import type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
 import { registerTools } from './tool-registration';
 
 /**
@@ -70,7 +70,7 @@ export function addTools(state: RequestSpecState, items: readonly unknown[], met
 /**
  * Merges a tool context into `state` (new values win).
  *
- * @throws ChatClientConfigurationError when the map is not a plain object, a key is blank, or a
+ * @throws ConfigurationError when the map is not a plain object, a key is blank, or a
  * value is `null`/`undefined`
  */
 export function addToolContext(state: RequestSpecState, context: unknown, method: string): void {
@@ -78,6 +78,7 @@ export function addToolContext(state: RequestSpecState, context: unknown, method
     throw configError(
       method,
       context,
+      'a plain object without blank keys or null values',
       `${method}(): context cannot be null and must be a plain object such as { userId: 'u-7' }, got ${kind(context)}.`,
     );
   }
@@ -86,6 +87,7 @@ export function addToolContext(state: RequestSpecState, context: unknown, method
       throw configError(
         method,
         context,
+        'a plain object without blank keys or null values',
         `${method}(): context key cannot be null or empty (got ${JSON.stringify(key)}).`,
       );
     }
@@ -93,6 +95,7 @@ export function addToolContext(state: RequestSpecState, context: unknown, method
       throw configError(
         method,
         context,
+        'a plain object without blank keys or null values',
         `${method}(): context values cannot contain null elements: the value of '${key}' is ${String(value)}. ` +
           'Leave the key out instead.',
       );
@@ -104,7 +107,12 @@ export function addToolContext(state: RequestSpecState, context: unknown, method
 /** Checks a system/user text. */
 export function requireText(text: unknown, method: string): string {
   if (typeof text !== 'string' || text.trim() === '') {
-    throw configError(method, text, `${method}(): text cannot be null or empty, got ${kind(text)}.`);
+    throw configError(
+      method,
+      text,
+      'a non-blank string',
+      `${method}(): text cannot be null or empty, got ${kind(text)}.`,
+    );
   }
   return text;
 }
@@ -123,6 +131,7 @@ export function requireMessages(messages: readonly unknown[], method: string): M
     throw configError(
       method,
       message,
+      'SystemMessage, UserMessage, AssistantMessage or ToolResponseMessage instances',
       `${method}(): argument ${i + 1} is ${kind(message)}, not a message. ` +
         'Pass SystemMessage, UserMessage, AssistantMessage or ToolResponseMessage instances.',
     );
@@ -135,6 +144,7 @@ export function requireOptions(options: unknown, method: string): ChatOptions {
     throw configError(
       method,
       options,
+      'an options object',
       `${method}(): options must be an object such as { temperature: 0 }, got ${kind(options)}.`,
     );
   }
@@ -147,6 +157,7 @@ export function requireAbortSignal(signal: unknown, method: string): AbortSignal
     throw configError(
       method,
       signal,
+      'an AbortSignal',
       `${method}(): signal must be an AbortSignal, such as AbortSignal.timeout(30_000) or an AbortController's signal, got ${kind(signal)}.`,
     );
   }
@@ -173,10 +184,20 @@ class StateAdvisorSpec implements AdvisorSpec {
 
   param(key: string, value: unknown): AdvisorSpec {
     if (typeof key !== 'string' || key.trim() === '') {
-      throw configError(this.method, key, `${this.method}(): param key cannot be null or empty, got ${kind(key)}.`);
+      throw configError(
+        this.method,
+        key,
+        'a non-blank param key',
+        `${this.method}(): param key cannot be null or empty, got ${kind(key)}.`,
+      );
     }
     if (value === null || value === undefined) {
-      throw configError(this.method, value, `${this.method}(): param value of '${key}' cannot be ${String(value)}.`);
+      throw configError(
+        this.method,
+        value,
+        'a param value other than null or undefined',
+        `${this.method}(): param value of '${key}' cannot be ${String(value)}.`,
+      );
     }
     this.state.advisorParams[key] = value;
     return this;
@@ -184,7 +205,12 @@ class StateAdvisorSpec implements AdvisorSpec {
 
   params(params: Readonly<Record<string, unknown>>): AdvisorSpec {
     if (typeof params !== 'object' || params === null) {
-      throw configError(this.method, params, `${this.method}(): params must be an object, got ${kind(params)}.`);
+      throw configError(
+        this.method,
+        params,
+        'a params object',
+        `${this.method}(): params must be an object, got ${kind(params)}.`,
+      );
     }
     for (const [key, value] of Object.entries(params)) this.param(key, value);
     return this;
@@ -203,6 +229,7 @@ function requireAdvisors(advisors: readonly unknown[], method: string): Advisor[
       throw configError(
         method,
         advisor,
+        'advisors (objects with a name, a numeric order and adviseCall) or one (spec) => … callback',
         `${method}(): argument ${i + 1} is ${kind(advisor)}, not an advisor. ` +
           'Pass objects with a name, a numeric order and adviseCall(request, chain), or one (spec) => … callback.',
       );
@@ -211,8 +238,8 @@ function requireAdvisors(advisors: readonly unknown[], method: string): Advisor[
   });
 }
 
-function configError(setting: string, value: unknown, message: string): ChatClientConfigurationError {
-  return new ChatClientConfigurationError({ setting, value, message });
+function configError(setting: string, value: unknown, allowed: string, message: string): ConfigurationError {
+  return new ConfigurationError({ setting, value, allowed, message });
 }
 
 function kind(value: unknown): string {

@@ -1,6 +1,5 @@
-import { type ToolCallback, type ToolCallbackProvider, ToolCallbacks } from '@sprout-ai/core';
+import { ConfigurationError, type ToolCallback, type ToolCallbackProvider, ToolCallbacks } from '@sprout-ai/core';
 import { isToolCallbackProvider } from '@sprout-ai/core/internal';
-import { ChatClientConfigurationError } from './chat-client-configuration-error';
 
 /** What `.tools(...)` may be given: a callback, a provider, an object with `@Tool` methods, or arrays of those. */
 export type ToolInput = ToolCallback | ToolCallbackProvider | object | readonly ToolInput[];
@@ -18,7 +17,7 @@ export interface RegisteredTools {
  *
  * @param items - the arguments
  * @param method - the method name for error messages, e.g. `tools`
- * @throws ChatClientConfigurationError for `null`/`undefined`, a class instead of an instance,
+ * @throws ConfigurationError for `null`/`undefined`, a class instead of an instance,
  * or a primitive
  * @throws MissingToolSchemaError, DuplicateToolNameError … from `ToolCallbacks.from`
  */
@@ -64,9 +63,10 @@ export function isToolCallback(value: unknown): value is ToolCallback {
 }
 
 function fail(method: string, value: unknown, what: string): never {
-  throw new ChatClientConfigurationError({
+  throw new ConfigurationError({
     setting: method,
     value,
+    allowed: 'ToolCallbacks, ToolCallbackProviders, objects with @Tool methods, or arrays of those',
     message:
       `${method}(): ${what}. Pass ToolCallbacks, ToolCallbackProviders, objects with @Tool methods, ` +
       'or arrays of those.',

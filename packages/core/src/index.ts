@@ -1,6 +1,7 @@
 // Public surface of @sprout-ai/core. Adding an export is a decision; what only Sprout's own packages
 // use is in ./internal.ts (`@sprout-ai/core/internal`).
 export { SproutError } from './error/sprout-error';
+export { ConfigurationError, type ConfigurationErrorOptions } from './error/configuration-error';
 export { RequestAbortedError } from './error/request-aborted-error';
 export {
   MissingPeerDependencyError,
@@ -33,7 +34,6 @@ export {
   type MessageWindowChatMemoryOptions,
   DEFAULT_MAX_MESSAGES,
 } from './chat/memory/message-window-chat-memory';
-export { ChatMemoryConfigurationError } from './chat/memory/chat-memory-configuration-error';
 
 export type { ToolDefinition } from './tool/definition/tool-definition';
 export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
@@ -143,7 +143,6 @@ export {
   TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
   METADATA_PARTIAL_TOOL_RESPONSES,
 } from './model/tool/tool-call-limit-exceeded-error';
-export { ToolCallingConfigurationError } from './model/tool/tool-calling-configuration-error';
 export { UnresolvedToolNamesError } from './model/tool/unresolved-tool-names-error';
 export {
   type ToolExecutionEligibilityChecker,

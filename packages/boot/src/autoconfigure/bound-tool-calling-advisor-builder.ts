@@ -1,4 +1,5 @@
-import { ChatClientConfigurationError, ToolCallingAdvisor, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import { ConfigurationError } from '@sprout-ai/core';
+import { ToolCallingAdvisor, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 
 /**
  * An advisor builder whose `build()` returns the `ToolCallingAdvisor` the user bound in the
@@ -23,16 +24,17 @@ export class BoundToolCallingAdvisorBuilder extends ToolCallingAdvisorBuilder {
 
   /**
    * @returns the advisor the container resolves for `ToolCallingAdvisor`
-   * @throws ChatClientConfigurationError when the binding does not produce a ToolCallingAdvisor
+   * @throws ConfigurationError when the binding does not produce a ToolCallingAdvisor
    */
   override build(): ToolCallingAdvisor {
     const advisor = this.resolveAdvisor();
     if (!(advisor instanceof ToolCallingAdvisor)) {
       const shown =
         (advisor as { constructor?: { name?: string } } | null | undefined)?.constructor?.name ?? String(advisor);
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'ToolCallingAdvisor binding',
         value: advisor,
+        allowed: 'a ToolCallingAdvisor instance',
         message:
           `The container binding of ToolCallingAdvisor produced ${shown}, not a ToolCallingAdvisor. Bind a subclass ` +
           'instance, e.g. bind(ToolCallingAdvisor).toDynamicValue(() => MyAdvisor.builder().build()).',

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '@sprout-ai/core';
 import { InvalidPropertyError } from './invalid-property-error';
 
 describe(InvalidPropertyError, () => {
@@ -21,6 +22,23 @@ describe(InvalidPropertyError, () => {
       expect(error.message).not.toContain('Hunter2-S3cret');
       expect(error.message).toContain('password=***');
       expect(error.value).toBe(value);
+    });
+  });
+
+  it('should be a ConfigurationError whose setting is the key and whose source is where the value came from', () => {
+    const error = new InvalidPropertyError({
+      key: 'spring.ai.tools.execution.max-concurrency',
+      value: '0',
+      allowed: 'a positive integer',
+      origin: 'application.properties:3',
+    });
+
+    expect(ConfigurationError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      setting: 'spring.ai.tools.execution.max-concurrency',
+      value: '0',
+      allowed: 'a positive integer',
+      source: 'application.properties:3',
     });
   });
 });

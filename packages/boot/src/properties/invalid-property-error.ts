@@ -1,10 +1,14 @@
-import { SproutError } from '@sprout-ai/core';
+import { ConfigurationError } from '@sprout-ai/core';
 import { redactCredentials } from '@sprout-ai/core/internal';
 
 /**
  * A configuration property has a value Sprout cannot use, or a required one is missing. Thrown while
  * the properties are loaded (or when the service that needs the property is configured), so a
- * misconfigured application fails at start-up rather than on its first request.
+ * misconfigured application fails at start-up rather than on its first request. Its `setting` is
+ * the property key and its `source` where the value came from.
+ *
+ * Catch it apart from other configuration errors to tell the operator which property to fix,
+ * rather than treating it as a bug in the code.
  *
  * @example
  * ```text
@@ -15,18 +19,14 @@ import { redactCredentials } from '@sprout-ai/core/internal';
  * `ConversionFailedException`; here one error carries the key, the value and what is allowed.
  * @see Spring Boot `BindException`
  */
-export class InvalidPropertyError extends SproutError {
-  /** Canonical (kebab-case) key, e.g. `spring.ai.tools.limits.max-total-tool-calls`. */
-  readonly key: string;
+export class InvalidPropertyError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.InvalidPropertyError');
+
   /**
    * The raw text that was rejected; `undefined` when a required property is missing. The message
    * shows it with its credentials masked (`redis://app:***@host`); this field keeps it as written.
    */
-  readonly value: string | undefined;
-  /** What is allowed, e.g. `a positive integer or -1 (unlimited)`. */
-  readonly allowed: string;
-  /** Where the value came from, e.g. `application.properties:3` or `environment variable OPENAI_API_KEY`. */
-  readonly origin: string | undefined;
+  declare readonly value: string | undefined;
 
   /**
    * @param options.key - canonical key of the property
@@ -51,10 +51,13 @@ export class InvalidPropertyError extends SproutError {
         : // Applications print this message: a rejected URL or key=value text may carry a password.
           `Invalid value '${redactCredentials(options.value)}' for property '${options.key}'${from}`;
     const hint = options.hint ? ` ${options.hint}` : '';
-    super(`${head}: expected ${options.allowed}.${hint}`, { cause: options.cause });
-    this.key = options.key;
-    this.value = options.value;
-    this.allowed = options.allowed;
-    this.origin = options.origin;
+    super({
+      setting: options.key,
+      value: options.value,
+      allowed: options.allowed,
+      source: options.origin,
+      message: `${head}: expected ${options.allowed}.${hint}`,
+      cause: options.cause,
+    });
   }
 }

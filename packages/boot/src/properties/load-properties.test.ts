@@ -88,11 +88,10 @@ describe(loadProperties, () => {
     it('should name the file and line of a bad value', () => {
       const file = writeProperties('# comment\n\nspring.ai.tools.limits.max-total-tool-calls=abc\n');
 
-      const error = errorOf(() => loadProperties({ file, env: {} }));
+      const error = errorOf(() => loadProperties({ file, env: {} }), InvalidPropertyError);
 
-      expect(error).toBeInstanceOf(InvalidPropertyError);
-      expect((error as InvalidPropertyError).origin).toBe(`${file}:3`);
-      expect((error as Error).message).toBe(
+      expect(error.source).toBe(`${file}:3`);
+      expect(error.message).toBe(
         `Invalid value 'abc' for property 'spring.ai.tools.limits.max-total-tool-calls' (from ${file}:3): ` +
           'expected a positive integer or -1 (unlimited).',
       );
@@ -219,11 +218,13 @@ describe(loadProperties, () => {
     });
 
     it('should report the variable as the origin of a bad value', () => {
-      const error = errorOf(() =>
-        loadProperties({ file: false, env: { SPRING_AI_TOOLS_THROW_EXCEPTION_ON_ERROR: 'yes' } }),
+      const error = errorOf(
+        () => loadProperties({ file: false, env: { SPRING_AI_TOOLS_THROW_EXCEPTION_ON_ERROR: 'yes' } }),
+        InvalidPropertyError,
       );
 
-      expect((error as Error).message).toBe(
+      expect(error.source).toBe('environment variable SPRING_AI_TOOLS_THROW_EXCEPTION_ON_ERROR');
+      expect(error.message).toBe(
         "Invalid value 'yes' for property 'spring.ai.tools.throw-exception-on-error' " +
           '(from environment variable SPRING_AI_TOOLS_THROW_EXCEPTION_ON_ERROR): expected true or false.',
       );

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { InvalidPropertyError } from './invalid-property-error';
 import { bindChatClientProperties } from './chat-client-properties';
 import { bindChatMemoryProperties } from './chat-memory-properties';
@@ -52,16 +53,9 @@ describe(SproutProperties, () => {
       ];
 
       it.each(cases)("should reject %s='%s' naming the key, the value and what is allowed", (key, value, allowed) => {
-        let thrown: unknown;
-        try {
-          SproutProperties.from({ [key]: value });
-        } catch (error) {
-          thrown = error;
-        }
+        const error = errorOf(() => SproutProperties.from({ [key]: value }), InvalidPropertyError);
 
-        expect(thrown).toBeInstanceOf(InvalidPropertyError);
-        const error = thrown as InvalidPropertyError;
-        expect(error).toMatchObject({ key, value, allowed, origin: 'override' });
+        expect(error).toMatchObject({ setting: key, value, allowed, source: 'override' });
         expect(error.message).toBe(
           `Invalid value '${value}' for property '${key}' (from override): expected ${allowed}.`,
         );

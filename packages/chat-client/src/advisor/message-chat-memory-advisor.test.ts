@@ -1,12 +1,12 @@
 import {
   CHAT_MEMORY_CONVERSATION_ID,
+  ConfigurationError,
   DEFAULT_CONVERSATION_ID,
   MessageWindowChatMemory,
   UserMessage,
 } from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText } from '@sprout-ai/test';
 import { ChatClient } from '../chat-client';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import { DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER } from './api/advisor';
 import { isMemoryAdvisor } from './api/memory-advisor';
 import { HIGHEST_PRECEDENCE } from './api/ordered';
@@ -24,9 +24,7 @@ describe(MessageChatMemoryAdvisor, () => {
     });
 
     it('should reject a missing chat memory', () => {
-      expect(() => new MessageChatMemoryAdvisor({ chatMemory: undefined as never })).toThrow(
-        ChatClientConfigurationError,
-      );
+      expect(() => new MessageChatMemoryAdvisor({ chatMemory: undefined as never })).toThrow(ConfigurationError);
     });
   });
 

@@ -1,13 +1,13 @@
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatMemory,
+  ConfigurationError,
   DEFAULT_CONVERSATION_ID,
   type Message,
   SystemMessage,
   ToolResponseMessage,
 } from '@sprout-ai/core';
 import { createLogger } from '@sprout-ai/core/internal';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { overlapLength, repairToolCallHistory, type ToolCallHistoryIssue } from '../memory/history-integrity';
@@ -120,23 +120,25 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
 
   /**
    * @param options - the chat memory, default conversation id and order
-   * @throws ChatClientConfigurationError for a missing chat memory, a blank conversation id or a non-integer order
+   * @throws ConfigurationError for a missing chat memory, a blank conversation id or a non-integer order
    */
   constructor(options: MessageChatMemoryAdvisorOptions) {
     const chatMemory = options?.chatMemory;
     if (typeof chatMemory?.get !== 'function' || typeof chatMemory.add !== 'function') {
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'MessageChatMemoryAdvisor chatMemory',
         value: chatMemory,
+        allowed: 'a ChatMemory (an object with get and add)',
         message:
           'MessageChatMemoryAdvisor needs a ChatMemory, e.g. MessageChatMemoryAdvisor.builder(MessageWindowChatMemory.builder().build()).build().',
       });
     }
     const order = options.order ?? DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER;
     if (!Number.isSafeInteger(order)) {
-      throw new ChatClientConfigurationError({
+      throw new ConfigurationError({
         setting: 'MessageChatMemoryAdvisor order',
         value: order,
+        allowed: 'an integer',
         message: `MessageChatMemoryAdvisor order must be an integer, got ${String(order)}.`,
       });
     }
@@ -157,7 +159,7 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   /**
    * `before`, the rest of the chain, `after`.
    *
-   * @throws ChatClientConfigurationError when the conversation id parameter is not a non-blank string or number
+   * @throws ConfigurationError when the conversation id parameter is not a non-blank string or number
    * @throws whatever the chat memory or the chain throws (nothing of the failed step is stored)
    */
   async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
@@ -180,7 +182,7 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
    *   text or tool calls of earlier rounds.
    *
    * @returns the chunks of the rest of the chain; iterating again runs the turn again
-   * @throws (when iterated) ChatClientConfigurationError for a bad conversation id parameter, and
+   * @throws (when iterated) ConfigurationError for a bad conversation id parameter, and
    * whatever the chat memory or the chain throws. A stream that fails, is aborted, or is abandoned
    * before its end stores nothing of its turn: the conversation keeps its previous state.
    * @remarks Spring stores the aggregate of the whole stream; outside the loop that includes the
@@ -330,7 +332,7 @@ export class MessageChatMemoryAdvisorBuilder {
     return this;
   }
 
-  /** @throws ChatClientConfigurationError as the constructor does */
+  /** @throws ConfigurationError as the constructor does */
   build(): MessageChatMemoryAdvisor {
     return new MessageChatMemoryAdvisor({
       chatMemory: this.chatMemory,
@@ -361,9 +363,10 @@ function requireConversationId(value: unknown, source: 'default' | 'parameter'):
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text === 'string' && text.trim() !== '') return text;
   const shown = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-  throw new ChatClientConfigurationError({
+  throw new ConfigurationError({
     setting: source === 'default' ? 'MessageChatMemoryAdvisor conversationId' : CHAT_MEMORY_CONVERSATION_ID,
     value,
+    allowed: 'a non-blank string',
     message:
       source === 'default'
         ? `MessageChatMemoryAdvisor conversationId must be a non-blank string, got ${shown}.`

@@ -1,7 +1,7 @@
 import {
+  defaultToolExecutionEligibilityChecker,
   type ToolCallingManager,
   type ToolExecutionEligibilityChecker,
-  defaultToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
 import { HIGHEST_PRECEDENCE } from './api/ordered';
 import type { ToolCallingAdvisor, ToolCallingAdvisorClass } from './tool-calling-advisor';
@@ -104,7 +104,7 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
 
   /**
    * @returns a new advisor of the builder's class
-   * @throws ChatClientConfigurationError when a setting is invalid (see the advisor's constructor)
+   * @throws ConfigurationError when a setting is invalid (see the advisor's constructor)
    */
   build(): T {
     return new this.advisorClass(this.options());

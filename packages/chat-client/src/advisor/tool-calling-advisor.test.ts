@@ -1,6 +1,7 @@
 import {
   AssistantMessage,
   ChatResponse,
+  ConfigurationError,
   DefaultToolCallingManager,
   type Message,
   Prompt,
@@ -9,9 +10,8 @@ import {
   ToolResponseMessage,
   UserMessage,
 } from '@sprout-ai/core';
-import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
+import { assistantText, assistantToolCalls, errorOf, ScriptedChatModel } from '@sprout-ai/test';
 import { recordingTool } from '../__fixtures__/tools';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { Advisor } from './api/advisor';
@@ -72,14 +72,15 @@ describe(ToolCallingAdvisor, () => {
     });
 
     it('should reject a null toolCallingManager naming the setting', () => {
-      expect(() => new ToolCallingAdvisor({ toolCallingManager: null as never })).toThrow(
-        new ChatClientConfigurationError({
-          setting: 'ToolCallingAdvisor toolCallingManager',
-          value: null,
-          message:
-            'ToolCallingAdvisor toolCallingManager must be a ToolCallingManager (omit it to use DefaultToolCallingManager), got null.',
-        }),
-      );
+      expect(
+        errorOf(() => new ToolCallingAdvisor({ toolCallingManager: null as never }), ConfigurationError),
+      ).toMatchObject({
+        setting: 'ToolCallingAdvisor toolCallingManager',
+        value: null,
+        allowed: 'a ToolCallingManager (omit it to use DefaultToolCallingManager)',
+        message:
+          'ToolCallingAdvisor toolCallingManager must be a ToolCallingManager (omit it to use DefaultToolCallingManager), got null.',
+      });
     });
 
     it('should reject a checker that is not a function', () => {
@@ -113,9 +114,7 @@ describe(ToolCallingAdvisor, () => {
     });
 
     it('should validate the settings when building', () => {
-      expect(() => ToolCallingAdvisor.builder().advisorOrder(LOWEST_PRECEDENCE).build()).toThrow(
-        ChatClientConfigurationError,
-      );
+      expect(() => ToolCallingAdvisor.builder().advisorOrder(LOWEST_PRECEDENCE).build()).toThrow(ConfigurationError);
     });
   });
 

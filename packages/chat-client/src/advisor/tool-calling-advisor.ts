@@ -1,14 +1,14 @@
 import {
+  ConfigurationError,
   DefaultToolCallingManager,
+  defaultToolExecutionEligibilityChecker,
   type Message,
   type ToolCallingChatOptions,
   type ToolCallingManager,
   type ToolChoice,
   type ToolExecutionEligibilityChecker,
   type ToolExecutionResult,
-  defaultToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
-import { ChatClientConfigurationError } from '../chat-client-configuration-error';
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
@@ -88,7 +88,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
 
   /**
    * @param options - the manager, checker, order and history setting (all optional)
-   * @throws ChatClientConfigurationError when a setting is `null`, of the wrong type, or the
+   * @throws ConfigurationError when a setting is `null`, of the wrong type, or the
    * order is not an integer strictly between `HIGHEST_PRECEDENCE` and `LOWEST_PRECEDENCE`
    */
   constructor(options: ToolCallingAdvisorOptions = {}) {
@@ -377,9 +377,10 @@ function validate(options: ToolCallingAdvisorOptions): ToolCallingAdvisorOptions
 
 function requireArgument(ok: boolean, setting: string, value: unknown, expected: string): asserts ok {
   if (!ok) {
-    throw new ChatClientConfigurationError({
+    throw new ConfigurationError({
       setting: `ToolCallingAdvisor ${setting}`,
       value,
+      allowed: expected,
       message: `ToolCallingAdvisor ${setting} must be ${expected}, got ${show(value)}.`,
     });
   }

@@ -4,7 +4,7 @@ import {
   DuplicateToolNameError,
   FunctionToolCallback,
   Prompt,
-  ToolCallingConfigurationError,
+  ConfigurationError,
   type ToolCallingChatOptions,
 } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
@@ -266,7 +266,7 @@ describe(McpToolCallbackProvider, () => {
           connections: [connection],
           toolMetadata: (_info, tool) => (tool.name === 'sleep' ? { timeoutMs: 0 } : undefined),
         }),
-        ToolCallingConfigurationError,
+        ConfigurationError,
       );
 
       expect(error.message).toBe(

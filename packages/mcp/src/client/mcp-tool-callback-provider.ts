@@ -82,7 +82,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
    * @param options - connections, filter, meta converter and execution rules
    * @returns the provider, tools loaded
    * @throws McpConnectionError when a server cannot be reached (every connection is closed then)
-   * @throws ToolCallingConfigurationError when `toolMetadata` gives a tool a rule that is not
+   * @throws ConfigurationError when `toolMetadata` gives a tool a rule that is not
    *   allowed (every connection is closed then)
    */
   static async create(options: McpToolCallbackProviderOptions): Promise<McpToolCallbackProvider> {
@@ -106,7 +106,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
    *
    * @returns the new callbacks
    * @throws McpConnectionError when a server cannot be reached (the previous list is kept)
-   * @throws ToolCallingConfigurationError when `toolMetadata` gives a tool a rule that is not
+   * @throws ConfigurationError when `toolMetadata` gives a tool a rule that is not
    *   allowed (the previous list is kept)
    */
   async refresh(): Promise<readonly ToolCallback[]> {

@@ -86,7 +86,7 @@ export class McpToolCallback implements ToolCallback {
 
   /**
    * @param options - connection, listed tool, final name, meta converter and execution rules
-   * @throws ToolCallingConfigurationError when the metadata's `concurrency`, `timeoutMs` or
+   * @throws ConfigurationError when the metadata's `concurrency`, `timeoutMs` or
    *   `maxResultChars` is not allowed
    */
   constructor(options: McpToolCallbackOptions) {

@@ -1,9 +1,10 @@
+import { errorOf } from '@sprout-ai/test';
 import { AssistantMessage } from '../messages/assistant-message';
 import type { Message } from '../messages/message';
 import { SystemMessage } from '../messages/system-message';
 import { ToolResponseMessage } from '../messages/tool-response-message';
 import { UserMessage } from '../messages/user-message';
-import { ChatMemoryConfigurationError } from './chat-memory-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { InMemoryChatMemoryRepository } from './in-memory-chat-memory-repository';
 import { DEFAULT_MAX_MESSAGES, MessageWindowChatMemory, applyMessageWindow } from './message-window-chat-memory';
@@ -23,12 +24,13 @@ describe(MessageWindowChatMemory, () => {
     });
 
     it('should reject a window that is not a positive integer', () => {
-      expect(() => MessageWindowChatMemory.builder().maxMessages(0).build()).toThrow(
-        new ChatMemoryConfigurationError({
-          setting: 'x',
+      expect(errorOf(() => MessageWindowChatMemory.builder().maxMessages(0).build(), ConfigurationError)).toMatchObject(
+        {
+          setting: 'MessageWindowChatMemory maxMessages',
           value: 0,
+          allowed: 'a positive integer',
           message: 'MessageWindowChatMemory maxMessages must be a positive integer, got 0.',
-        }),
+        },
       );
     });
   });

@@ -3,7 +3,7 @@ import type { Message } from '../messages/message';
 import { SystemMessage } from '../messages/system-message';
 import { ToolResponseMessage } from '../messages/tool-response-message';
 import { UserMessage } from '../messages/user-message';
-import { ChatMemoryConfigurationError } from './chat-memory-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import type { ChatMemory } from './chat-memory';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { InMemoryChatMemoryRepository } from './in-memory-chat-memory-repository';
@@ -53,23 +53,25 @@ export class MessageWindowChatMemory implements ChatMemory {
 
   /**
    * @param options - repository and window size
-   * @throws ChatMemoryConfigurationError when `maxMessages` is not a positive integer or the repository lacks a method
+   * @throws ConfigurationError when `maxMessages` is not a positive integer or the repository lacks a method
    */
   constructor(options: MessageWindowChatMemoryOptions = {}) {
     const maxMessages = options.maxMessages ?? DEFAULT_MAX_MESSAGES;
     if (!Number.isSafeInteger(maxMessages) || maxMessages < 1) {
-      throw new ChatMemoryConfigurationError({
+      throw new ConfigurationError({
         setting: 'MessageWindowChatMemory maxMessages',
         value: maxMessages,
+        allowed: 'a positive integer',
         message: `MessageWindowChatMemory maxMessages must be a positive integer, got ${String(maxMessages)}.`,
       });
     }
     const repository = options.chatMemoryRepository ?? new InMemoryChatMemoryRepository();
     for (const method of ['findConversationIds', 'findByConversationId', 'saveAll', 'deleteByConversationId']) {
       if (typeof (repository as unknown as Record<string, unknown>)[method] !== 'function') {
-        throw new ChatMemoryConfigurationError({
+        throw new ConfigurationError({
           setting: 'MessageWindowChatMemory chatMemoryRepository',
           value: repository,
+          allowed: 'a ChatMemoryRepository',
           message: `MessageWindowChatMemory chatMemoryRepository must implement ChatMemoryRepository; ${method}() is missing.`,
         });
       }
@@ -86,7 +88,7 @@ export class MessageWindowChatMemory implements ChatMemory {
   /**
    * Appends `messages` and applies the window, atomically.
    *
-   * @throws ChatMemoryConfigurationError for a blank conversation id or a value that is not a message
+   * @throws ConfigurationError for a blank conversation id or a value that is not a message
    * @throws whatever the repository throws (the stored conversation is then unchanged)
    */
   async add(conversationId: string, messages: readonly Message[]): Promise<void> {
@@ -104,13 +106,13 @@ export class MessageWindowChatMemory implements ChatMemory {
     });
   }
 
-  /** @throws ChatMemoryConfigurationError for a blank conversation id */
+  /** @throws ConfigurationError for a blank conversation id */
   async get(conversationId: string): Promise<Message[]> {
     requireConversationId(conversationId);
     return this.chatMemoryRepository.findByConversationId(conversationId);
   }
 
-  /** @throws ChatMemoryConfigurationError for a blank conversation id */
+  /** @throws ConfigurationError for a blank conversation id */
   async clear(conversationId: string): Promise<void> {
     requireConversationId(conversationId);
     await this.#lock.run(conversationId, () => this.chatMemoryRepository.deleteByConversationId(conversationId));
@@ -133,7 +135,7 @@ export class MessageWindowChatMemoryBuilder {
     return this;
   }
 
-  /** @throws ChatMemoryConfigurationError as the constructor does */
+  /** @throws ConfigurationError as the constructor does */
   build(): MessageWindowChatMemory {
     return new MessageWindowChatMemory(this.#options);
   }
@@ -175,9 +177,10 @@ export function applyMessageWindow(
 
 function requireConversationId(conversationId: unknown): asserts conversationId is string {
   if (typeof conversationId !== 'string' || conversationId.trim() === '') {
-    throw new ChatMemoryConfigurationError({
+    throw new ConfigurationError({
       setting: 'conversationId',
       value: conversationId,
+      allowed: 'a non-blank string',
       message: `A chat memory conversation id must be a non-blank string, got ${JSON.stringify(conversationId) ?? String(conversationId)}.`,
     });
   }
@@ -190,9 +193,10 @@ function requireMessage(message: unknown, index: number): void {
     !(message instanceof SystemMessage) &&
     !(message instanceof ToolResponseMessage)
   ) {
-    throw new ChatMemoryConfigurationError({
+    throw new ConfigurationError({
       setting: 'ChatMemory messages',
       value: message,
+      allowed: 'UserMessage, AssistantMessage, SystemMessage or ToolResponseMessage instances',
       message: `ChatMemory.add: messages[${index}] is not a message (${message === null ? 'null' : typeof message}); pass UserMessage, AssistantMessage, SystemMessage or ToolResponseMessage instances.`,
     });
   }

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
 import { DelegatingToolCallbackResolver } from '../../tool/resolution/delegating-tool-callback-resolver';
 import { StaticToolCallbackResolver } from '../../tool/resolution/static-tool-callback-resolver';
@@ -5,7 +6,7 @@ import { DefaultToolCallingManager } from './default-tool-calling-manager';
 import { DefaultToolCallingManagerBuilder } from './default-tool-calling-manager-builder';
 import type { ToolCallLimitBehavior } from './tool-call-limit-behavior';
 import { UNLIMITED_TOOL_CALLS } from './tool-call-limits';
-import { ToolCallingConfigurationError } from './tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 
 describe(DefaultToolCallingManagerBuilder, () => {
   describe('.build', () => {
@@ -60,9 +61,9 @@ describe(DefaultToolCallingManagerBuilder, () => {
 
   describe('.maxCallsPerTool', () => {
     describe.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('when the limit is %p', (limit) => {
-      it('should throw ToolCallingConfigurationError naming the setting and the value', () => {
+      it('should throw ConfigurationError naming the setting and the value', () => {
         const builder = DefaultToolCallingManager.builder();
-        expect(() => builder.maxCallsPerTool(limit)).toThrow(ToolCallingConfigurationError);
+        expect(() => builder.maxCallsPerTool(limit)).toThrow(ConfigurationError);
         expect(() => builder.maxCallsPerTool(limit)).toThrow(
           `DefaultToolCallingManager builder: maxCallsPerTool got ${String(limit)}; expected a positive integer`,
         );
@@ -70,21 +71,22 @@ describe(DefaultToolCallingManagerBuilder, () => {
       });
     });
     describe.each(['', '   '])('when the tool name is %j', (name) => {
-      it('should throw ToolCallingConfigurationError asking for a non-blank name', () => {
-        expect(() => DefaultToolCallingManager.builder().maxCallsPerTool(name, 3)).toThrow(
-          new ToolCallingConfigurationError({
-            setting: 'maxCallsPerTool',
-            value: name,
-            message: `DefaultToolCallingManager builder: maxCallsPerTool got '${name}'; expected a non-blank tool name.`,
-          }),
-        );
+      it('should throw ConfigurationError asking for a non-blank name', () => {
+        expect(
+          errorOf(() => DefaultToolCallingManager.builder().maxCallsPerTool(name, 3), ConfigurationError),
+        ).toMatchObject({
+          setting: 'maxCallsPerTool',
+          value: name,
+          allowed: 'a non-blank tool name',
+          message: `DefaultToolCallingManager builder: maxCallsPerTool got '${name}'; expected a non-blank tool name.`,
+        });
       });
     });
   });
 
   describe('.excludeToolFromLimit', () => {
     describe('when the tool name is blank', () => {
-      it('should throw ToolCallingConfigurationError', () => {
+      it('should throw ConfigurationError', () => {
         expect(() => DefaultToolCallingManager.builder().excludeToolFromLimit(' ')).toThrow(
           /excludeToolFromLimit got ' '; expected a non-blank tool name/,
         );
@@ -94,9 +96,9 @@ describe(DefaultToolCallingManagerBuilder, () => {
 
   describe('.maxTotalToolCalls', () => {
     describe('when the limit is not a positive integer', () => {
-      it('should throw ToolCallingConfigurationError', () => {
+      it('should throw ConfigurationError', () => {
         const run = (): unknown => DefaultToolCallingManager.builder().maxTotalToolCalls(0);
-        expect(run).toThrow(ToolCallingConfigurationError);
+        expect(run).toThrow(ConfigurationError);
         expect(run).toThrow(/maxTotalToolCalls got 0; expected a positive integer/);
       });
     });
@@ -104,7 +106,7 @@ describe(DefaultToolCallingManagerBuilder, () => {
 
   describe('.onLimitExceeded', () => {
     describe('when the behaviour is unknown', () => {
-      it('should throw ToolCallingConfigurationError listing the allowed values', () => {
+      it('should throw ConfigurationError listing the allowed values', () => {
         expect(() => DefaultToolCallingManager.builder().onLimitExceeded('STOP' as ToolCallLimitBehavior)).toThrow(
           "onLimitExceeded got 'STOP'; expected one of 'THROW', 'RETURN_ERROR_RESPONSE'.",
         );
@@ -114,9 +116,9 @@ describe(DefaultToolCallingManagerBuilder, () => {
 
   describe('.toolCallbackResolver', () => {
     describe('when given something without resolve()', () => {
-      it('should throw ToolCallingConfigurationError', () => {
+      it('should throw ConfigurationError', () => {
         expect(() => DefaultToolCallingManager.builder().toolCallbackResolver(undefined as never)).toThrow(
-          ToolCallingConfigurationError,
+          ConfigurationError,
         );
       });
     });

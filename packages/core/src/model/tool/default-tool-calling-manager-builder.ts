@@ -11,7 +11,7 @@ import {
   ToolCallLimits,
   UNLIMITED_TOOL_CALLS,
 } from './tool-call-limits';
-import { ToolCallingConfigurationError } from './tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import {
   DEFAULT_TOOL_MAX_CONCURRENCY,
   DEFAULT_TOOL_RESULT_MAX_CHARS,
@@ -94,7 +94,7 @@ export class DefaultToolCallingManagerBuilder {
    * `maxCallsPerTool(name, n)`: the cap for one tool; it ends an earlier `excludeToolFromLimit(name)`.
    *
    * @defaultValue {@link DEFAULT_MAX_CALLS_PER_TOOL} for every tool
-   * @throws ToolCallingConfigurationError when `n` is not a positive integer or `name` is blank
+   * @throws ConfigurationError when `n` is not a positive integer or `name` is blank
    */
   maxCallsPerTool(limit: number): this;
   maxCallsPerTool(toolName: string, limit: number): this;
@@ -120,7 +120,7 @@ export class DefaultToolCallingManagerBuilder {
    * `maxCallsPerTool(name, n)`.
    *
    * @param toolName - the exact tool name
-   * @throws ToolCallingConfigurationError when `toolName` is blank
+   * @throws ConfigurationError when `toolName` is blank
    */
   excludeToolFromLimit(toolName: string): this {
     const name = requireToolName('excludeToolFromLimit', toolName);
@@ -134,7 +134,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param limit - a positive integer
    * @defaultValue {@link DEFAULT_MAX_TOTAL_TOOL_CALLS}
-   * @throws ToolCallingConfigurationError when `limit` is not a positive integer
+   * @throws ConfigurationError when `limit` is not a positive integer
    */
   maxTotalToolCalls(limit: number): this {
     this.#maxTotal = requirePositive('maxTotalToolCalls', limit);
@@ -148,7 +148,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param limit - a positive integer, or {@link UNLIMITED_TOOL_CALLS} for no cap
    * @defaultValue {@link DEFAULT_MAX_TOOL_ROUNDS}
-   * @throws ToolCallingConfigurationError for any other value
+   * @throws ConfigurationError for any other value
    * @remarks Not in Spring AI (property `spring.ai.tools.limits.max-rounds` is Sprout's).
    */
   maxRounds(limit: number): this {
@@ -167,7 +167,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param behavior - `'THROW'` or `'RETURN_ERROR_RESPONSE'`
    * @defaultValue `'THROW'`
-   * @throws ToolCallingConfigurationError for any other value
+   * @throws ConfigurationError for any other value
    */
   onLimitExceeded(behavior: ToolCallLimitBehavior): this {
     const allowed = Object.values(ToolCallLimitBehavior) as string[];
@@ -184,7 +184,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param limit - a positive integer
    * @defaultValue {@link DEFAULT_TOOL_MAX_CONCURRENCY}
-   * @throws ToolCallingConfigurationError when `limit` is not a positive integer
+   * @throws ConfigurationError when `limit` is not a positive integer
    */
   maxConcurrency(limit: number): this {
     this.#maxConcurrency = requirePositive('maxConcurrency', limit);
@@ -197,7 +197,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param timeoutMs - a positive integer, or `undefined`
    * @defaultValue none
-   * @throws ToolCallingConfigurationError when `timeoutMs` is not a positive integer
+   * @throws ConfigurationError when `timeoutMs` is not a positive integer
    */
   defaultTimeoutMs(timeoutMs: number | undefined): this {
     this.#defaultTimeoutMs = timeoutMs === undefined ? undefined : requirePositive('defaultTimeoutMs', timeoutMs);
@@ -210,7 +210,7 @@ export class DefaultToolCallingManagerBuilder {
    *
    * @param limit - a positive integer or {@link UNLIMITED_RESULT_CHARS}
    * @defaultValue {@link DEFAULT_TOOL_RESULT_MAX_CHARS}
-   * @throws ToolCallingConfigurationError for any other value
+   * @throws ConfigurationError for any other value
    */
   maxResultChars(limit: number): this {
     this.#maxResultChars = limit === UNLIMITED_RESULT_CHARS ? limit : requirePositive('maxResultChars', limit);
@@ -258,11 +258,12 @@ function requireToolName(setting: string, value: unknown): string {
   return value;
 }
 
-function invalid(setting: string, value: unknown, allowed: string): ToolCallingConfigurationError {
+function invalid(setting: string, value: unknown, allowed: string): ConfigurationError {
   const shown = typeof value === 'string' ? `'${value}'` : String(value);
-  return new ToolCallingConfigurationError({
+  return new ConfigurationError({
     setting,
     value,
+    allowed,
     message: `DefaultToolCallingManager builder: ${setting} got ${shown}; expected ${allowed}.`,
   });
 }

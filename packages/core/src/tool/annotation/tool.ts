@@ -54,7 +54,7 @@ export interface ToolMethodOptions extends ToolOptions {
  *   getOrderStatus(orderId: string, ctx: ToolContext) { ... }
  * }
  * ```
- * @throws ToolCallingConfigurationError when `concurrency`, `timeoutMs` or `maxResultChars` has a
+ * @throws ConfigurationError when `concurrency`, `timeoutMs` or `maxResultChars` has a
  *   value that is not allowed (at class definition)
  * @remarks `concurrency`, `timeoutMs` and `maxResultChars` are Sprout's additions.
  * @see Spring AI `@Tool`

@@ -1,6 +1,6 @@
 import { errorOf } from '@sprout-ai/test';
 import { ToolCallTimeoutError } from '../../model/tool/tool-call-timeout-error';
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import { DefaultToolExecutionExceptionProcessor } from './default-tool-execution-exception-processor';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
 import type { ToolErrorDetail } from './tool-error-detail';
@@ -173,8 +173,8 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
     it('should reject an unknown detail naming the allowed ones', () => {
       const error = errorOf(
         () => new DefaultToolExecutionExceptionProcessor({ detail: 'full' as ToolErrorDetail }),
-      ) as ToolCallingConfigurationError;
-      expect(error).toBeInstanceOf(ToolCallingConfigurationError);
+      ) as ConfigurationError;
+      expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).toMatchObject({ setting: 'detail', value: 'full' });
       expect(error.message).toBe(
         "DefaultToolExecutionExceptionProcessor: detail got 'full'; expected one of 'masked', 'message', 'generic'.",

@@ -1,5 +1,5 @@
 import { ToolCallTimeoutError } from '../../model/tool/tool-call-timeout-error';
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import { redactCredentials } from '../../util/redact-credentials';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
 import { DEFAULT_TOOL_ERROR_DETAIL, TOOL_ERROR_DETAILS, type ToolErrorDetail } from './tool-error-detail';
@@ -73,7 +73,7 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
 
   /**
    * @param options - `alwaysThrow` (default `false`), `rethrow` (default `[]`) and `detail` (default `masked`)
-   * @throws ToolCallingConfigurationError when `detail` is not `masked`, `message` or `generic`
+   * @throws ConfigurationError when `detail` is not `masked`, `message` or `generic`
    */
   constructor(options: DefaultToolExecutionExceptionProcessorOptions = {}) {
     this.alwaysThrow = options.alwaysThrow ?? false;
@@ -81,10 +81,12 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     this.detail = options.detail ?? DEFAULT_TOOL_ERROR_DETAIL;
     if (!TOOL_ERROR_DETAILS.includes(this.detail)) {
       const shown = typeof options.detail === 'string' ? `'${options.detail}'` : String(options.detail);
-      throw new ToolCallingConfigurationError({
+      const allowed = `one of ${TOOL_ERROR_DETAILS.map((d) => `'${d}'`).join(', ')}`;
+      throw new ConfigurationError({
         setting: 'detail',
         value: options.detail,
-        message: `DefaultToolExecutionExceptionProcessor: detail got ${shown}; expected one of ${TOOL_ERROR_DETAILS.map((d) => `'${d}'`).join(', ')}.`,
+        allowed,
+        message: `DefaultToolExecutionExceptionProcessor: detail got ${shown}; expected ${allowed}.`,
       });
     }
   }

@@ -58,7 +58,7 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
   /**
    * @param options - definition, function, metadata, converter
    * @throws SproutError when the function is missing or the input schema is not JSON object text
-   * @throws ToolCallingConfigurationError when the metadata's `concurrency`, `timeoutMs` or
+   * @throws ConfigurationError when the metadata's `concurrency`, `timeoutMs` or
    *   `maxResultChars` is not allowed
    */
   constructor(options: FunctionToolCallbackOptions<I, O>) {

@@ -1,6 +1,6 @@
 import { Tool } from '../annotation/tool';
 import { FunctionToolCallback } from '../function/function-tool-callback';
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 
 describe(Tool, () => {
   describe('when an execution rule has a value that is not allowed', () => {
@@ -22,7 +22,7 @@ describe(Tool, () => {
         }
         return Tools;
       };
-      expect(define).toThrow(ToolCallingConfigurationError);
+      expect(define).toThrow(ConfigurationError);
       expect(define).toThrow(message);
     });
   });

@@ -1,4 +1,4 @@
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import type { ToolMetadata } from './tool-metadata';
 
 /**
@@ -7,7 +7,7 @@ import type { ToolMetadata } from './tool-metadata';
  *
  * @param rules - the rules as declared, e.g. the options of `@Tool`
  * @param where - names the declaration in the message, e.g. `@Tool on OrderTools.getOrderStatus`
- * @throws ToolCallingConfigurationError naming the setting, the value and what is allowed
+ * @throws ConfigurationError naming the setting, the value and what is allowed
  */
 export function checkToolExecutionRules(rules: Omit<ToolMetadata, 'returnDirect'>, where: string): void {
   const { concurrency, timeoutMs, maxResultChars } = rules;
@@ -25,11 +25,12 @@ export function checkToolExecutionRules(rules: Omit<ToolMetadata, 'returnDirect'
   }
 }
 
-function invalid(where: string, setting: string, value: unknown, allowed: string): ToolCallingConfigurationError {
+function invalid(where: string, setting: string, value: unknown, allowed: string): ConfigurationError {
   const shown = typeof value === 'string' ? `'${value}'` : String(value);
-  return new ToolCallingConfigurationError({
+  return new ConfigurationError({
     setting,
     value,
+    allowed,
     message: `${where}: ${setting} got ${shown}; expected ${allowed}.`,
   });
 }

@@ -1,5 +1,5 @@
 import { fakeTool } from '../../model/tool/__fixtures__/fake-tool-callback';
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import { StaticToolCallbackResolver } from './static-tool-callback-resolver';
 
 describe(StaticToolCallbackResolver, () => {
@@ -28,9 +28,9 @@ describe(StaticToolCallbackResolver, () => {
   });
   describe('constructor', () => {
     describe('when a tool has a blank name', () => {
-      it('should throw ToolCallingConfigurationError naming the tool source', () => {
+      it('should throw ConfigurationError naming the tool source', () => {
         const run = (): unknown => new StaticToolCallbackResolver([fakeTool(' ')]);
-        expect(run).toThrow(ToolCallingConfigurationError);
+        expect(run).toThrow(ConfigurationError);
         expect(run).toThrow(/blank name \(from test\. \)/);
       });
     });

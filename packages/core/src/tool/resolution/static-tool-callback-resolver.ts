@@ -1,4 +1,4 @@
-import { ToolCallingConfigurationError } from '../../model/tool/tool-calling-configuration-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import type { ToolCallback } from '../tool-callback';
 import type { ToolCallbackResolver } from './tool-callback-resolver';
 
@@ -18,15 +18,16 @@ export class StaticToolCallbackResolver implements ToolCallbackResolver {
 
   /**
    * @param toolCallbacks - the tools this resolver knows
-   * @throws ToolCallingConfigurationError when a tool has a blank name
+   * @throws ConfigurationError when a tool has a blank name
    */
   constructor(toolCallbacks: readonly ToolCallback[]) {
     for (const callback of toolCallbacks) {
       const name = callback.toolDefinition.name;
       if (typeof name !== 'string' || name.trim() === '') {
-        throw new ToolCallingConfigurationError({
+        throw new ConfigurationError({
           setting: 'StaticToolCallbackResolver toolCallbacks',
           value: name,
+          allowed: 'a non-blank toolDefinition.name for every ToolCallback',
           message:
             `StaticToolCallbackResolver was given a tool with a blank name` +
             `${callback.source ? ` (from ${callback.source})` : ''}. ` +
