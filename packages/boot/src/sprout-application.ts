@@ -99,7 +99,7 @@ export class SproutApplication {
    * @throws PropertiesFileError when `propertiesFile` names a file that cannot be read
    * @throws DuplicateToolNameError when two bound tool classes declare the same tool name (names both sources)
    * @throws ToolScanError when the schema manifest lacks a method of a bound `@Tool` class
-   * @throws SproutError when the schema manifest file is missing, stale (see `loadToolSchemaManifest`) or invalid
+   * @throws ToolSchemaManifestError when the schema manifest file is missing, stale (see `loadToolSchemaManifest`) or invalid
    * @throws McpConnectionError when a configured MCP server cannot be reached
    * @throws DuplicateToolNameError when a local tool and an MCP tool share a name (names both sources)
    */

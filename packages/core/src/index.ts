@@ -98,6 +98,7 @@ export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schem
 export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
 export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
+export { ToolSchemaManifestError } from './tool/schema/tool-schema-manifest-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { ToolDefinitions, ToolDefinitionBuilder } from './tool/support/tool-definitions';
 

@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatToolSchemaManifest, MissingPeerDependencyError, ToolSchemaRegistry } from '@sprout-ai/core';
+import {
+  formatToolSchemaManifest,
+  MissingPeerDependencyError,
+  ToolSchemaManifestError,
+  ToolSchemaRegistry,
+} from '@sprout-ai/core';
 import { generateToolSchemaManifest } from '@sprout-ai/schema';
 import { installedAgain, simulateNotInstalled } from '../__fixtures__/not-installed';
 import { SproutProperties } from '../properties/sprout-properties';
@@ -86,6 +91,9 @@ describe(loadToolSchemaManifest, () => {
     it('should fail with the command to run', () => {
       writeFileSync(path.join(dir, 'src', 'weather-tools.ts'), toolSource('city: number'));
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        ToolSchemaManifestError,
+      );
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
         `Tool schema manifest ${manifestFile} is stale: the declarations its schemas come from changed since it was generated. ` +
           'Regenerate it with `npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json` (npm run build runs it), ' +
           'or set sprout.schema.dev-mode=true to regenerate it at start-up during development.',
@@ -168,6 +176,9 @@ describe(loadToolSchemaManifest, () => {
   describe('when the manifest is missing', () => {
     it('should fail with the command to run', () => {
       rmSync(manifestFile);
+      expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
+        ToolSchemaManifestError,
+      );
       expect(() => loadToolSchemaManifest(new ToolSchemaRegistry(), manifestFile, properties())).toThrow(
         `Tool schema manifest ${manifestFile} was not found. Generate it with ` +
           '`npx sprout-schema --project tsconfig.json --out dist/tool-schemas.json`',

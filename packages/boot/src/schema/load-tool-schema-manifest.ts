@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   formatToolSchemaManifest,
-  SproutError,
   ToolSchemaManifestDocument,
+  ToolSchemaManifestError,
   type ToolSchemaManifest,
   type ToolSchemaRegistry,
 } from '@sprout-ai/core';
@@ -39,7 +39,7 @@ interface SchemaGenerator {
  * @param registry - where the manifest goes
  * @param manifest - the manifest path, or a manifest object (registered without checks)
  * @param properties - for `sprout.schema.dev-mode` and `sprout.schema.project`
- * @throws SproutError naming the file and the command when the manifest is missing or stale (not in dev mode), or invalid
+ * @throws ToolSchemaManifestError naming the file and the command when the manifest is missing or stale (not in dev mode), or invalid
  * @throws MissingPeerDependencyError in dev mode, when the manifest must be regenerated and @sprout-ai/schema is not installed
  */
 export function loadToolSchemaManifest(
@@ -62,9 +62,10 @@ export function loadToolSchemaManifest(
       registry.register(regenerate(file, configured(), 'it was not found'), file);
       return;
     }
-    throw new SproutError(
+    throw new ToolSchemaManifestError(
       `Tool schema manifest ${file} was not found. Generate it with \`${command(configured(), file)}\` ` +
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to generate it at start-up during development.`,
+      { manifest: file },
     );
   }
   const stale = toolSchemaManifestStaleness(loaded, file);
@@ -74,9 +75,10 @@ export function loadToolSchemaManifest(
   }
   const project = projectOf(loaded, file) ?? configured();
   if (!devMode()) {
-    throw new SproutError(
+    throw new ToolSchemaManifestError(
       `Tool schema manifest ${file} is stale: ${stale}. Regenerate it with \`${command(project, file)}\` ` +
         `(npm run build runs it), or set ${SCHEMA_PROPERTY_KEYS.devMode}=true to regenerate it at start-up during development.`,
+      { manifest: file },
     );
   }
   registry.register(regenerate(file, project, stale), file);
@@ -84,7 +86,7 @@ export function loadToolSchemaManifest(
 
 /**
  * The manifest in the file (its tool lines read at the first request), or `undefined` when there is
- * no such file. @throws the read error for any other failure, SproutError when it is not a manifest
+ * no such file. @throws the read error for any other failure, ToolSchemaManifestError when it is not a manifest
  */
 function readManifest(file: string): ToolSchemaManifestDocument | undefined {
   try {

@@ -1,7 +1,8 @@
+import { errorOf } from '@sprout-ai/test';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SproutError } from '../../error/sprout-error';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import { manifestFileText, manifestToolLines } from './__fixtures__/manifest-file-layout';
 import { readToolSchemaManifestFile } from './read-tool-schema-manifest-file';
 import type { ToolMethodSchema, ToolSchemaManifest } from './tool-schema-manifest';
@@ -75,11 +76,10 @@ describe(readToolSchemaManifestFile, () => {
     it('should name the file at the first entry read when it was regenerated with another header since', () => {
       const document = readToolSchemaManifestFile(file);
       writeFileSync(file, manifestFileText({ ...catalogManifest(COUNT), sourceHash: 'def' }, { toolKeys: keys }));
-      expect(() => document.get('Catalog.find0')).toThrow(
-        new SproutError(
-          `Tool schema manifest ${file} changed after start-up read its header (it was rewritten while the application ran). Restart the application to load it.`,
-        ),
-      );
+      expect(errorOf(() => document.get('Catalog.find0'), ToolSchemaManifestError)).toMatchObject({
+        manifest: file,
+        message: `Tool schema manifest ${file} changed after start-up read its header (it was rewritten while the application ran). Restart the application to load it.`,
+      });
     });
 
     it('should name the file and the reason at the first entry read when it is gone by then', () => {

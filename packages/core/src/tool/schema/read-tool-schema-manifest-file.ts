@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { SproutError } from '../../error/sprout-error';
 import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import { MANIFEST_TOOLS_CLOSING, MANIFEST_TOOLS_OPENING } from './tool-schema-manifest-layout';
 
 const TOOLS_OPENING_BYTES = Buffer.from(MANIFEST_TOOLS_OPENING);
@@ -19,7 +19,7 @@ const TAIL_BYTES = 64;
  * @returns the document, its `source` the given path
  * @throws the file system's error (`code` `ENOENT` when there is no such file, `EISDIR`, `EACCES` …)
  * when it cannot be opened or read
- * @throws SproutError naming the file when it is not JSON, not a manifest or of another version
+ * @throws ToolSchemaManifestError naming the file when it is not JSON, not a manifest or of another version
  * @remarks Why: the tool lines are nearly all of the file (≈ 350 kB for 500 tools); reading them
  * into fresh memory, and decoding them into a string, was the largest cost of start-up.
  */
@@ -61,9 +61,9 @@ function readAgain(file: string): string {
     // Bytes, then text: readFileSync(file, 'utf8') reads a file this size in many small reads, measurably slower.
     return readFileSync(file).toString('utf8');
   } catch (error) {
-    throw new SproutError(
+    throw new ToolSchemaManifestError(
       `Tool schema manifest ${file} could not be read again for its tool lines (${(error as Error).message}); start-up read its header. Restart the application once it is back.`,
-      { cause: error },
+      { manifest: file, cause: error },
     );
   }
 }

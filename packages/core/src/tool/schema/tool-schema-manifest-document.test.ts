@@ -1,4 +1,5 @@
-import { SproutError } from '../../error/sprout-error';
+import { errorOf } from '@sprout-ai/test';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import { ToolSchemaManifestDocument } from './tool-schema-manifest-document';
 import { methodToolDefinition } from '../method/method-tool-definition';
 import { serializeToolSchemaManifest, type ToolMethodSchema, type ToolSchemaManifest } from './tool-schema-manifest';
@@ -86,11 +87,11 @@ describe(ToolSchemaManifestDocument, () => {
         const entry = document.get('OrderTools.cancel');
         expect(entry?.className).toBe('OrderTools');
         expect(entry?.methodName).toBe('cancel');
-        expect(() => entry?.parameters).toThrow(
-          new SproutError(
+        expect(errorOf(() => entry?.parameters, ToolSchemaManifestError)).toMatchObject({
+          manifest: 'dist/tool-schemas.json',
+          message:
             'Tool schema manifest dist/tool-schemas.json: the entry of OrderTools.cancel is not a JSON object. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
-          ),
-        );
+        });
         expect(document.get('OrderTools.getOrderStatus')?.returnsVoid).toBe(false);
       });
 
@@ -134,11 +135,11 @@ describe(ToolSchemaManifestDocument, () => {
         const [status] = toolLines();
         const document = ToolSchemaManifestDocument.parse(layoutText([status], KEYS), 'm.json');
         expect(document.has('OrderTools.cancel')).toBe(true);
-        expect(() => document.get('OrderTools.getOrderStatus')).toThrow(
-          new SproutError(
+        expect(errorOf(() => document.get('OrderTools.getOrderStatus'), ToolSchemaManifestError)).toMatchObject({
+          manifest: 'm.json',
+          message:
             'Tool schema manifest m.json: its tool lines do not match its "toolKeys" (was it edited by hand?). Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
-          ),
-        );
+        });
       });
     });
 

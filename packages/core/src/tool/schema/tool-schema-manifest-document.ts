@@ -1,4 +1,4 @@
-import { SproutError } from '../../error/sprout-error';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import {
   type SerializedToolMethodSchema,
   type SerializedToolSchemaManifest,
@@ -89,7 +89,7 @@ export class ToolSchemaManifestDocument {
    * @param text - the file's text, e.g. `{\n  "version": 2,\n  …\n  "tools": {\n    "OrderTools.getOrderStatus": {…}\n  }\n}\n`
    * @param source - its path, for error messages
    * @returns the document
-   * @throws SproutError naming the source when the text is not JSON (e.g. cut short), not a
+   * @throws ToolSchemaManifestError naming the source when the text is not JSON (e.g. cut short), not a
    * manifest object, of another version, or has no `tools` object
    */
   static parse(text: string, source: string): ToolSchemaManifestDocument {
@@ -108,7 +108,7 @@ export class ToolSchemaManifestDocument {
    * @param readWhole - reads the file's whole text; called once, at the first {@link get}
    * @returns the document, or `undefined` when the head is not that layout or has no `toolKeys`
    * (then parse the whole text with {@link parse})
-   * @throws SproutError (from the first {@link get}, not from here) naming the file when, by
+   * @throws ToolSchemaManifestError (from the first {@link get}, not from here) naming the file when, by
    * then, the file no longer starts with this head or is cut short: it was rewritten after
    * start-up read it
    * @remarks Why: with hundreds of tools the tool lines are hundreds of kB, and reading them
@@ -122,8 +122,9 @@ export class ToolSchemaManifestDocument {
     const wholeText = (): string => {
       const text = readWhole();
       if (!text.startsWith(head) || !text.trimEnd().endsWith(MANIFEST_TOOLS_CLOSING)) {
-        throw new SproutError(
+        throw new ToolSchemaManifestError(
           `Tool schema manifest ${source} changed after start-up read its header (it was rewritten while the application ran). Restart the application to load it.`,
+          { manifest: source },
         );
       }
       return text;
@@ -137,14 +138,18 @@ export class ToolSchemaManifestDocument {
    *
    * @param manifest - e.g. `{"version":1,"generator":"…","tools":{"OrderTools.getOrderStatus":{…}}}`
    * @param source - where it came from, for error messages
-   * @throws SproutError when it is not a manifest object, has another version or no `tools` object
+   * @throws ToolSchemaManifestError when it is not a manifest object, has another version or no `tools` object
    */
   static from(
     manifest: ToolSchemaManifest | SerializedToolSchemaManifest,
     source = '<manifest>',
   ): ToolSchemaManifestDocument {
     const problem = manifestProblem(manifest);
-    if (problem !== undefined) throw new SproutError(`Tool schema manifest ${source} ${problem}. ${REGENERATE_HINT}`);
+    if (problem !== undefined) {
+      throw new ToolSchemaManifestError(`Tool schema manifest ${source} ${problem}. ${REGENERATE_HINT}`, {
+        manifest: source,
+      });
+    }
     const entries = new Map<string, ToolMethodSchema>();
     if (manifest.version === 2) {
       for (const key in manifest.tools) entries.set(key, new SerializedEntry(manifest.tools[key], source));
@@ -190,9 +195,9 @@ function parseJson(text: string, source: string): ToolSchemaManifest | Serialize
   try {
     return JSON.parse(text) as ToolSchemaManifest;
   } catch (error) {
-    throw new SproutError(
+    throw new ToolSchemaManifestError(
       `Tool schema manifest ${source} is not valid JSON (${(error as Error).message}). ${REGENERATE_HINT}`,
-      { cause: error },
+      { manifest: source, cause: error },
     );
   }
 }
@@ -307,7 +312,7 @@ class ToolLines implements EntryIndex {
     return this.lineKeys;
   }
 
-  /** @throws SproutError naming the file when its tool lines do not match its `toolKeys` (edited by hand) */
+  /** @throws ToolSchemaManifestError naming the file when its tool lines do not match its `toolKeys` (edited by hand) */
   get(key: string): ToolMethodSchema | undefined {
     const i = this.#lines().get(key);
     if (i === undefined) return undefined;
@@ -334,8 +339,9 @@ class ToolLines implements EntryIndex {
         scan.keys.length !== this.lineKeys.length ||
         scan.keys.some((k, i) => k !== this.lineKeys[i])
       ) {
-        throw new SproutError(
+        throw new ToolSchemaManifestError(
           `Tool schema manifest ${this.source}: its tool lines do not match its "toolKeys" (was it edited by hand?). ${REGENERATE_HINT}`,
+          { manifest: this.source },
         );
       }
       this.#index(scan);
@@ -367,9 +373,10 @@ function manifestProblem(manifest: unknown): string | undefined {
   return undefined;
 }
 
-function notObjectText(source: string, key: string): SproutError {
-  return new SproutError(
+function notObjectText(source: string, key: string): ToolSchemaManifestError {
+  return new ToolSchemaManifestError(
     `Tool schema manifest ${source}: the inputSchema of ${key} is not JSON object text. ${REGENERATE_HINT}`,
+    { manifest: source },
   );
 }
 
@@ -398,7 +405,7 @@ class SerializedEntry implements ToolMethodSchema {
   #inputSchema: Readonly<Record<string, unknown>> | undefined;
   #source: string;
 
-  /** @throws SproutError when the schema text is plainly not a JSON object (it is fully parsed when first read) */
+  /** @throws ToolSchemaManifestError when the schema text is plainly not a JSON object (it is fully parsed when first read) */
   constructor(entry: SerializedToolMethodSchema, source: string) {
     if (typeof entry?.inputSchema !== 'string' || !/^\s*\{/.test(entry.inputSchema)) {
       throw notObjectText(source, `${String(entry?.className)}.${String(entry?.methodName)}`);
@@ -414,7 +421,7 @@ class SerializedEntry implements ToolMethodSchema {
     this.#source = source;
   }
 
-  /** @throws SproutError naming the tool and the manifest when the text is not a JSON object */
+  /** @throws ToolSchemaManifestError naming the tool and the manifest when the text is not a JSON object */
   get inputSchema(): Readonly<Record<string, unknown>> {
     this.#inputSchema ??= parseInputSchemaText(
       this.#inputSchemaText,
@@ -482,13 +489,13 @@ class ToolLineEntry implements ToolMethodSchema {
     return this.read().returnsVoid;
   }
 
-  /** @throws SproutError naming the tool and the manifest when the schema text is not a JSON object */
+  /** @throws ToolSchemaManifestError naming the tool and the manifest when the schema text is not a JSON object */
   get inputSchema(): Readonly<Record<string, unknown>> {
     this.parsedInputSchema ??= parseInputSchemaText(this.read().inputSchema, this.source, this.key);
     return this.parsedInputSchema;
   }
 
-  /** @throws SproutError naming the tool when its line or schema text is not a JSON object */
+  /** @throws ToolSchemaManifestError naming the tool when its line or schema text is not a JSON object */
   [INPUT_SCHEMA_TEXT](): string {
     const text = this.read().inputSchema;
     if (typeof text !== 'string' || !/^\{[^]*\}$/.test(text)) throw notObjectText(this.source, this.key);
@@ -500,7 +507,7 @@ class ToolLineEntry implements ToolMethodSchema {
     return { ...rest, inputSchema: this.inputSchema };
   }
 
-  /** @throws SproutError naming the tool and the manifest when its line is not a JSON object */
+  /** @throws ToolSchemaManifestError naming the tool and the manifest when its line is not a JSON object */
   private read(): SerializedToolMethodSchema {
     if (this.entry === undefined) {
       let parsed: unknown;
@@ -510,8 +517,9 @@ class ToolLineEntry implements ToolMethodSchema {
         parsed = undefined;
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new SproutError(
+        throw new ToolSchemaManifestError(
           `Tool schema manifest ${this.source}: the entry of ${this.key} is not a JSON object. ${REGENERATE_HINT}`,
+          { manifest: this.source },
         );
       }
       this.entry = parsed as SerializedToolMethodSchema;

@@ -1,7 +1,8 @@
+import { errorOf } from '@sprout-ai/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SproutError } from '../../error/sprout-error';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import { serializeToolSchemaManifest, type ToolSchemaManifest } from './tool-schema-manifest';
 import { ToolSchemaRegistry } from './tool-schema-registry';
 
@@ -36,13 +37,13 @@ describe(ToolSchemaRegistry, () => {
 
   describe('.register', () => {
     describe('when the manifest has another version', () => {
-      it('should throw a SproutError telling to regenerate it', () => {
+      it('should throw a ToolSchemaManifestError telling to regenerate it', () => {
         const v3 = { ...manifest, version: 3 } as unknown as ToolSchemaManifest;
-        expect(() => new ToolSchemaRegistry().register(v3)).toThrow(
-          new SproutError(
+        expect(errorOf(() => new ToolSchemaRegistry().register(v3), ToolSchemaManifestError)).toMatchObject({
+          manifest: '<manifest>',
+          message:
             'Tool schema manifest <manifest> has version 3, but this version of @sprout-ai/core reads versions 1 and 2. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
-          ),
-        );
+        });
       });
     });
 
@@ -82,11 +83,11 @@ describe(ToolSchemaRegistry, () => {
         const found = new ToolSchemaRegistry()
           .register(broken, 'dist/tool-schemas.json')
           .get('OrderTools', 'getOrderStatus');
-        expect(() => found?.inputSchema).toThrow(
-          new SproutError(
+        expect(errorOf(() => found?.inputSchema, ToolSchemaManifestError)).toMatchObject({
+          manifest: 'dist/tool-schemas.json',
+          message:
             'Tool schema manifest dist/tool-schemas.json: the inputSchema of OrderTools.getOrderStatus is not JSON object text. Run `npm run build` (or `npx sprout-schema`) to regenerate it.',
-          ),
-        );
+        });
       });
     });
   });

@@ -1,4 +1,4 @@
-import { SproutError } from '../../error/sprout-error';
+import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import type { SerializedToolSchemaManifest, ToolMethodSchema, ToolSchemaManifest } from './tool-schema-manifest';
 import { toolSchemaKey } from './tool-schema-manifest';
 import { readToolSchemaManifestFile } from './read-tool-schema-manifest-file';
@@ -56,7 +56,7 @@ export class ToolSchemaRegistry {
    *   its version 2 file form (schema texts parsed when first read), or a {@link ToolSchemaManifestDocument}
    * @param source - where it came from, for error messages (a document knows its own)
    * @returns this registry
-   * @throws SproutError when the manifest has another version or no `tools` object
+   * @throws ToolSchemaManifestError when the manifest has another version or no `tools` object
    */
   register(
     manifest: ToolSchemaManifest | SerializedToolSchemaManifest | ToolSchemaManifestDocument,
@@ -75,17 +75,20 @@ export class ToolSchemaRegistry {
    *
    * @param path - path of the manifest file, e.g. `dist/tool-schemas.json`
    * @returns this registry
-   * @throws SproutError naming the file when it is missing, unreadable, not JSON or of another version
+   * @throws ToolSchemaManifestError naming the file when it is missing, unreadable, not JSON or of another version
    */
   loadFile(path: string): this {
     let document: ToolSchemaManifestDocument;
     try {
       document = readToolSchemaManifestFile(path);
     } catch (error) {
-      if (error instanceof SproutError) throw error;
+      if (ToolSchemaManifestError.isInstance(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? 'was not found' : `cannot be read (${(error as Error).message})`;
-      throw new SproutError(`Tool schema manifest ${path} ${what}. ${REGENERATE_HINT}`, { cause: error });
+      throw new ToolSchemaManifestError(`Tool schema manifest ${path} ${what}. ${REGENERATE_HINT}`, {
+        manifest: path,
+        cause: error,
+      });
     }
     return this.register(document);
   }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
-import { SproutError } from '../../error/sprout-error';
+import { MissingPeerDependencyError } from '../../error/missing-peer-dependency-error';
 
 /**
  * The manifest's `sourceHash`: sha256 (hex) over the parts of the sources that can shape a tool
@@ -26,15 +26,17 @@ import { SproutError } from '../../error/sprout-error';
  *   is loaded from there (the project's own), else from where `@sprout-ai/core` is installed
  * @param sources - paths relative to `root` with forward slashes, e.g. `["src/order-tools.ts"]`
  * @returns the hash, 64 hex digits
- * @throws SproutError when TypeScript cannot be loaded (see {@link loadTypeScript})
+ * @throws MissingPeerDependencyError when TypeScript cannot be loaded (see {@link loadTypeScript})
  * @throws the file system's error when a source cannot be read
  */
 export function toolSchemaSourcesHash(root: string, sources: readonly string[]): string {
   const typescript = loadTypeScript(root);
   if (typescript === undefined) {
-    throw new SproutError(
-      `Cannot hash the tool schema sources of ${root}: the typescript package cannot be loaded from there. Install it (npm install --save-dev typescript).`,
-    );
+    throw new MissingPeerDependencyError({
+      packageName: 'typescript',
+      neededBy: `Hashing the tool schema sources of ${root} (the manifest's staleness check)`,
+      installCommand: 'npm install --save-dev typescript',
+    });
   }
   const hash = createHash('sha256');
   for (const source of sources) {
