@@ -99,6 +99,8 @@ export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-d
 export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';
 export { MissingToolSchemaError, type MissingToolSchemaErrorOptions } from './tool/schema/missing-tool-schema-error';
 export { ToolSchemaManifestError } from './tool/schema/tool-schema-manifest-error';
+export { InvalidToolSchemaError } from './tool/schema/invalid-tool-schema-error';
+export { ToolMethodNotFoundError } from './tool/support/tool-method-not-found-error';
 export { DuplicateToolNameError, type DuplicateToolNameErrorOptions } from './tool/support/duplicate-tool-name-error';
 export { ToolDefinitions, ToolDefinitionBuilder } from './tool/support/tool-definitions';
 
@@ -145,6 +147,7 @@ export {
   METADATA_PARTIAL_TOOL_RESPONSES,
 } from './model/tool/tool-call-limit-exceeded-error';
 export { UnresolvedToolNamesError } from './model/tool/unresolved-tool-names-error';
+export { NoToolCallRequestedError } from './model/tool/no-tool-call-requested-error';
 export {
   type ToolExecutionEligibilityChecker,
   defaultToolExecutionEligibilityChecker,

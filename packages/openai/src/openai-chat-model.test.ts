@@ -5,7 +5,8 @@ import {
   DefaultToolCallingManager,
   FunctionToolCallback,
   Prompt,
-  SproutError,
+  ConfigurationError,
+  InvalidToolSchemaError,
   StaticToolCallbackResolver,
   SystemMessage,
   ToolResponseMessage,
@@ -277,7 +278,9 @@ describe(OpenAiChatModel, () => {
 
         const call = model.call(new Prompt('hi', options({ toolNames: ['getOrderStatus'] })));
 
-        await expect(call).rejects.toThrow(
+        const error = await errorOf(call, ConfigurationError);
+        expect(error.setting).toBe('OpenAiChatModel toolCallingManager');
+        expect(error.message).toContain(
           'The request names tools [getOrderStatus] but OpenAiChatModel has no toolCallingManager',
         );
         expect(wire.requests).toHaveLength(0);
@@ -292,11 +295,11 @@ describe(OpenAiChatModel, () => {
 
         const call = model.call(new Prompt('hi', options({ toolCallbacks: [broken] })));
 
-        await expect(call).rejects.toThrow(
-          new SproutError(
-            "The inputSchema of tool 'broken' is not a JSON object. It must be JSON Schema object text, " +
-              'e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
-          ),
+        const error = await errorOf(call, InvalidToolSchemaError);
+        expect(error.toolName).toBe('broken');
+        expect(error.message).toBe(
+          "The inputSchema of tool 'broken' is not a JSON object. It must be JSON Schema object text, " +
+            'e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
         );
       });
     });

@@ -1,4 +1,5 @@
 import {
+  ConfigurationError,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -114,7 +115,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeout
-   * @throws SproutError when `baseUrl` is not an absolute http(s) URL
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
    */
   constructor(options: OpenAiChatModelOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
@@ -149,8 +150,8 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * arrived, or was aborted already (nothing is sent then)
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * answers something that is not a chat completion
-   * @throws SproutError when the options name tools (`toolNames`) but no tool calling manager is set,
-   * or a tool's input schema is not a JSON object
+   * @throws ConfigurationError when the options name tools (`toolNames`) but no tool calling manager is set
+   * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
   async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
@@ -185,7 +186,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * cut-off answer is never taken for a complete one
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * the stream breaks off or carries an event that is not JSON
-   * @throws SproutError for the configuration errors of {@link OpenAiChatModel.call}
+   * @throws ConfigurationError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
    */
   stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
     return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
@@ -249,10 +250,14 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
     if (this.toolCallingManager) return this.toolCallingManager.resolveToolDefinitions(options);
     if (options.toolNames?.length) {
-      throw new SproutError(
-        `The request names tools [${options.toolNames.join(', ')}] but OpenAiChatModel has no toolCallingManager ` +
+      throw new ConfigurationError({
+        setting: 'OpenAiChatModel toolCallingManager',
+        value: undefined,
+        allowed: 'a ToolCallingManager to resolve the toolNames of requests',
+        message:
+          `The request names tools [${options.toolNames.join(', ')}] but OpenAiChatModel has no toolCallingManager ` +
           'to resolve names. Pass toolCallingManager to the constructor, or give the tools as toolCallbacks.',
-      );
+      });
     }
     const callbacks = options.toolCallbacks ?? [];
     assertUniqueToolNames(callbacks);

@@ -1,4 +1,4 @@
-import { MessageType, SproutError, type Message, type ToolDefinition } from '@sprout-ai/core';
+import { InvalidToolSchemaError, MessageType, type Message, type ToolDefinition } from '@sprout-ai/core';
 import { isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -91,7 +91,7 @@ export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMe
  * {@link strictToolParameters}).
  *
  * @param strictDefault - the request's `strict` option (`spring.ai.openai.chat.options.strict`)
- * @throws SproutError when the input schema is not a JSON object
+ * @throws InvalidToolSchemaError when the input schema is not a JSON object
  */
 export function toOpenAiTool(definition: ToolDefinition, strictDefault?: boolean): ChatCompletionFunctionTool {
   const parameters = parseSchema(definition);
@@ -135,7 +135,11 @@ function parseSchema(definition: ToolDefinition): Record<string, unknown> {
   try {
     parsed = JSON.parse(definition.inputSchema);
   } catch (error) {
-    throw invalidSchema(definition, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw invalidSchema(
+      definition,
+      `is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      error,
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw invalidSchema(definition, 'is not a JSON object');
@@ -143,10 +147,11 @@ function parseSchema(definition: ToolDefinition): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function invalidSchema(definition: ToolDefinition, problem: string): SproutError {
-  return new SproutError(
+function invalidSchema(definition: ToolDefinition, problem: string, cause?: unknown): InvalidToolSchemaError {
+  return new InvalidToolSchemaError(
     `The inputSchema of tool '${definition.name}' ${problem}. ` +
       'It must be JSON Schema object text, e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
+    { toolName: definition.name, cause },
   );
 }
 

@@ -1,4 +1,5 @@
-import { SproutError } from '@sprout-ai/core';
+import { errorOf } from '@sprout-ai/test';
+import { ConfigurationError } from '@sprout-ai/core';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 
 describe(resolveOpenAiBaseUrl, () => {
@@ -24,7 +25,10 @@ describe(resolveOpenAiBaseUrl, () => {
 
   describe('when the URL is not an absolute http(s) URL', () => {
     it.each(['api.openai.com', 'ftp://example.com', ''])('should reject %j naming the property', (input) => {
-      expect(() => resolveOpenAiBaseUrl(input)).toThrow(SproutError);
+      expect(errorOf(() => resolveOpenAiBaseUrl(input), ConfigurationError)).toMatchObject({
+        setting: 'spring.ai.openai.base-url',
+        value: input,
+      });
       expect(() => resolveOpenAiBaseUrl(input)).toThrow(
         `spring.ai.openai.base-url '${input}' is not an absolute http(s) URL.`,
       );

@@ -1,4 +1,5 @@
-import { SproutError } from '@sprout-ai/core';
+import { ConfigurationError } from '@sprout-ai/core';
+import { redactCredentials } from '@sprout-ai/core/internal';
 
 /**
  * Turns a Spring-style base URL into the base URL of the `openai` client.
@@ -13,7 +14,7 @@ import { SproutError } from '@sprout-ai/core';
  * `resolveOpenAiBaseUrl('http://localhost:11434/v1/')` → `'http://localhost:11434/v1'`
  * @param baseUrl - an absolute http(s) URL
  * @returns the URL the client sends `/chat/completions` under
- * @throws SproutError when `baseUrl` is not an absolute http(s) URL
+ * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
  * @remarks Spring always appends its completions path (`/v1/chat/completions`) to the base URL; we
  * accept both forms so one property works for OpenAI and for servers documented with `/v1`.
  */
@@ -29,9 +30,14 @@ export function resolveOpenAiBaseUrl(baseUrl: string): string {
   return `${url.origin}${path === '' ? '/v1' : path}${url.search}`;
 }
 
-function invalid(baseUrl: string): SproutError {
-  return new SproutError(
-    `spring.ai.openai.base-url '${baseUrl}' is not an absolute http(s) URL. ` +
+function invalid(baseUrl: string): ConfigurationError {
+  return new ConfigurationError({
+    setting: 'spring.ai.openai.base-url',
+    value: baseUrl,
+    allowed: 'an absolute http(s) URL',
+    // A base URL may carry a password (`https://user:secret@host`): the message is printed and logged.
+    message:
+      `spring.ai.openai.base-url '${redactCredentials(baseUrl)}' is not an absolute http(s) URL. ` +
       `Use for example 'https://api.openai.com' or 'http://localhost:11434/v1'.`,
-  );
+  });
 }

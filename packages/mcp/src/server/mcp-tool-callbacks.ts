@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import {
+  ConfigurationError,
   DefaultToolCallResultConverter,
   type ToolCallResultConverter,
   MethodToolCallback,
   MissingToolSchemaError,
-  SproutError,
   type ToolCallback,
   toolDefinition,
   type ToolMethodOptions,
@@ -38,6 +38,7 @@ interface FoundMcpTool {
  * @param toolObjects - instances of classes with `@McpTool` methods
  * @param schemaRegistry - where the methods' schemas are looked up @defaultValue core's shared registry
  * @returns one callback per `@McpTool` method
+ * @throws ConfigurationError when an element is not an object
  * @throws MissingToolSchemaError when a method has no manifest entry (run `sprout-schema`)
  * @throws DuplicateToolNameError when two methods have the same tool name
  * @see Spring AI `McpToolUtils.toSyncToolSpecification`
@@ -49,7 +50,12 @@ export function mcpToolCallbacks(
   const callbacks: ToolCallback[] = [];
   for (const toolObject of toolObjects) {
     if (typeof toolObject !== 'object' || toolObject === null) {
-      throw new SproutError(`An MCP tool object must be an instance of a class with @McpTool methods.`);
+      throw new ConfigurationError({
+        setting: 'mcpToolCallbacks toolObjects',
+        value: toolObject,
+        allowed: 'instances of classes with @McpTool methods',
+        message: `An MCP tool object must be an instance of a class with @McpTool methods.`,
+      });
     }
     for (const { declaringClass, options } of findMcpToolMethods(toolObject)) {
       const { methodName } = options;

@@ -1,3 +1,4 @@
+import { errorOf } from '@sprout-ai/test';
 import { AssistantMessage } from '../../chat/messages/assistant-message';
 import type { Message } from '../../chat/messages/message';
 import { SystemMessage } from '../../chat/messages/system-message';
@@ -6,7 +7,7 @@ import { UserMessage } from '../../chat/messages/user-message';
 import { ChatResponse } from '../../chat/model/chat-response';
 import { ToolContext } from '../../chat/model/tool-context';
 import { Prompt } from '../../chat/prompt/prompt';
-import { SproutError } from '../../error/sprout-error';
+import { NoToolCallRequestedError } from './no-tool-call-requested-error';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
 import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import { StaticToolCallbackResolver } from '../../tool/resolution/static-tool-callback-resolver';
@@ -156,13 +157,15 @@ describe(DefaultToolCallingManager, () => {
     });
 
     describe('when no generation has tool calls', () => {
-      it('should throw a SproutError', async () => {
+      it('should throw NoToolCallRequestedError', async () => {
         const response = new ChatResponse([{ output: new AssistantMessage('hello'), metadata: {} }]);
-        await expect(new DefaultToolCallingManager().executeToolCalls(prompt({}), response)).rejects.toThrow(
-          new SproutError(
-            'No tool call requested by the chat model: executeToolCalls needs a response with tool calls ' +
-              '(check it with defaultToolExecutionEligibilityChecker first).',
-          ),
+        const error = await errorOf(
+          new DefaultToolCallingManager().executeToolCalls(prompt({}), response),
+          NoToolCallRequestedError,
+        );
+        expect(error.message).toBe(
+          'No tool call requested by the chat model: executeToolCalls needs a response with tool calls ' +
+            '(check it with defaultToolExecutionEligibilityChecker first).',
         );
       });
     });

@@ -3,7 +3,7 @@ import type { ChatResponse } from '../../chat/model/chat-response';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { Prompt } from '../../chat/prompt/prompt';
 import { RequestAbortedError } from '../../error/request-aborted-error';
-import { SproutError } from '../../error/sprout-error';
+import { NoToolCallRequestedError } from './no-tool-call-requested-error';
 import type { ToolDefinition } from '../../tool/definition/tool-definition';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
@@ -155,7 +155,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    * @throws ToolCallLimitExceededError when a limit is exceeded and the behaviour is `THROW` (the
    *   calls before the breaching one ran; their responses are in the partial result)
    * @throws RequestAbortedError when `options.signal` aborts before or while the tools run
-   * @throws SproutError when no generation of the response has tool calls
+   * @throws NoToolCallRequestedError when no generation of the response has tool calls
    * @throws whatever the exception processor throws (no further call starts; the running ones finish first)
    */
   async executeToolCalls(
@@ -165,7 +165,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
   ): Promise<ToolExecutionResult> {
     const generation = chatResponse.results.find((g) => g.output.hasToolCalls());
     if (!generation) {
-      throw new SproutError(
+      throw new NoToolCallRequestedError(
         'No tool call requested by the chat model: executeToolCalls needs a response with tool calls ' +
           '(check it with defaultToolExecutionEligibilityChecker first).',
       );

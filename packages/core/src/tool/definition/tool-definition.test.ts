@@ -1,4 +1,6 @@
-import { SproutError } from '../../error/sprout-error';
+import { errorOf } from '@sprout-ai/test';
+import { ConfigurationError } from '../../error/configuration-error';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { toolDefinition } from './tool-definition';
 
 describe('toolDefinition', () => {
@@ -23,13 +25,17 @@ describe('toolDefinition', () => {
   });
 
   describe('when the name is blank', () => {
-    it('should throw a SproutError', () => {
-      expect(() => toolDefinition({ name: ' ', inputSchema: '{}' })).toThrow(SproutError);
+    it('should throw a ConfigurationError', () => {
+      expect(errorOf(() => toolDefinition({ name: ' ', inputSchema: '{}' }), ConfigurationError)).toMatchObject({
+        setting: 'toolDefinition name',
+        value: ' ',
+      });
     });
   });
 
   describe('when the input schema is blank', () => {
-    it('should throw a SproutError naming the tool', () => {
+    it('should throw an InvalidToolSchemaError naming the tool', () => {
+      expect(errorOf(() => toolDefinition({ name: 'a', inputSchema: '' }), InvalidToolSchemaError).toolName).toBe('a');
       expect(() => toolDefinition({ name: 'a', inputSchema: '' })).toThrow(
         /^The tool definition 'a' needs a non-blank inputSchema/,
       );

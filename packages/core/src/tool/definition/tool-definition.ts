@@ -1,4 +1,5 @@
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { splitCamelCase } from '../support/split-camel-case';
 
 /**
@@ -37,19 +38,24 @@ export interface ToolDefinitionOptions {
  *
  * @param options - name, optional description, input schema text
  * @returns the definition
- * @throws SproutError when the name or the input schema is blank
+ * @throws ConfigurationError when the name is blank
+ * @throws InvalidToolSchemaError when the input schema is blank
  * @see Spring AI `DefaultToolDefinition.builder()`
  */
 export function toolDefinition(options: ToolDefinitionOptions): ToolDefinition {
   const { name, description, inputSchema } = options;
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new SproutError(
-      'A tool definition needs a non-blank name, e.g. toolDefinition({ name: "getWeather", ... }).',
-    );
+    throw new ConfigurationError({
+      setting: 'toolDefinition name',
+      value: name,
+      allowed: 'a non-blank name',
+      message: 'A tool definition needs a non-blank name, e.g. toolDefinition({ name: "getWeather", ... }).',
+    });
   }
   if (typeof inputSchema !== 'string' || inputSchema.trim() === '') {
-    throw new SproutError(
+    throw new InvalidToolSchemaError(
       `The tool definition '${name}' needs a non-blank inputSchema (JSON Schema text), e.g. '{"type":"object","properties":{}}'.`,
+      { toolName: name },
     );
   }
   return Object.freeze({

@@ -1,5 +1,5 @@
 import { errorOf } from '@sprout-ai/test';
-import { SproutError } from '../../error/sprout-error';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
 import { MAX_TOOL_ARGUMENTS_DEPTH } from './repair-tool-arguments';
@@ -25,11 +25,14 @@ function parser(inputSchema: unknown = schema, name = 'getOrderStatus'): ToolArg
 describe(ToolArgumentsParser, () => {
   describe('constructor', () => {
     describe('when the schema is JSON but not an object', () => {
-      it('should throw a SproutError naming the tool', () => {
-        expect(() => new ToolArgumentsParser({ name: 'x', description: 'x', inputSchema: '[]' })).toThrow(
-          new SproutError(
-            `The input schema of tool 'x' must be a JSON object, got an array. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
-          ),
+      it('should throw an InvalidToolSchemaError naming the tool', () => {
+        const error = errorOf(
+          () => new ToolArgumentsParser({ name: 'x', description: 'x', inputSchema: '[]' }),
+          InvalidToolSchemaError,
+        );
+        expect(error.toolName).toBe('x');
+        expect(error.message).toBe(
+          `The input schema of tool 'x' must be a JSON object, got an array. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
         );
       });
     });
@@ -128,10 +131,13 @@ describe(ToolArgumentsParser, () => {
     });
 
     describe('when the schema is not a valid JSON Schema', () => {
-      it('should throw a SproutError naming the tool', () => {
-        expect(() =>
-          parser({ type: 'object', properties: { a: { type: 'no-such-type' } } }, 'bad').parse('{}'),
-        ).toThrow(/^The input schema of tool 'bad' is not a valid JSON Schema: /);
+      it('should throw an InvalidToolSchemaError naming the tool', () => {
+        const error = errorOf(
+          () => parser({ type: 'object', properties: { a: { type: 'no-such-type' } } }, 'bad').parse('{}'),
+          InvalidToolSchemaError,
+        );
+        expect(error.toolName).toBe('bad');
+        expect(error.message).toMatch(/^The input schema of tool 'bad' is not a valid JSON Schema: /);
       });
     });
   });

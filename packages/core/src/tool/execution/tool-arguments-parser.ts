@@ -1,7 +1,7 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import { SproutError } from '../../error/sprout-error';
 import type { ToolDefinition } from '../definition/tool-definition';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { createLogger } from '../../util/logger';
 import { coerceToolArgumentsInPlace } from './coerce-tool-arguments';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error';
@@ -40,7 +40,7 @@ export class ToolArgumentsParser {
 
   /**
    * @param toolDefinition - the tool; its `inputSchema` must be a JSON object text
-   * @throws SproutError naming the tool when the input schema is not a JSON object
+   * @throws InvalidToolSchemaError naming the tool when the input schema is not a JSON object
    */
   constructor(private readonly toolDefinition: ToolDefinition) {
     this.schemaText = toolDefinition.inputSchema;
@@ -53,7 +53,7 @@ export class ToolArgumentsParser {
    * @returns the arguments object
    * @throws ToolExecutionError (cause {@link InvalidToolArgumentsError}) when the input is not a
    * JSON object even after repair, or violates the schema
-   * @throws SproutError when the tool's input schema cannot be compiled
+   * @throws InvalidToolSchemaError when the tool's input schema cannot be compiled
    */
   parse(input: unknown): ToolArguments {
     const prepared = this.prepare(input);
@@ -70,7 +70,7 @@ export class ToolArgumentsParser {
    *
    * @param input - as for {@link ToolArgumentsParser.parse}
    * @returns the prepared arguments (`validated: true` when they were parsed)
-   * @throws SproutError when the tool's input schema cannot be compiled
+   * @throws InvalidToolSchemaError when the tool's input schema cannot be compiled
    */
   prepare(input: unknown): PreparedToolArguments {
     const prepared = prepareToolArguments(input);
@@ -136,9 +136,9 @@ export class ToolArgumentsParser {
       try {
         validate = sharedAjv().compile(this.schemaForValidation());
       } catch (error) {
-        throw new SproutError(
+        throw new InvalidToolSchemaError(
           `The input schema of tool '${this.toolDefinition.name}' is not a valid JSON Schema: ${(error as Error).message}. Fix the schema (or regenerate the tool schema manifest).`,
-          { cause: error },
+          { toolName: this.toolDefinition.name, cause: error },
         );
       }
       validators.set(this.schemaText, validate);
@@ -159,14 +159,15 @@ function parseSchema(toolDefinition: ToolDefinition): Record<string, unknown> {
   try {
     schema = JSON.parse(toolDefinition.inputSchema);
   } catch (error) {
-    throw new SproutError(
+    throw new InvalidToolSchemaError(
       `The input schema of tool '${toolDefinition.name}' is not valid JSON (${(error as Error).message}). Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
-      { cause: error },
+      { toolName: toolDefinition.name, cause: error },
     );
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new SproutError(
+    throw new InvalidToolSchemaError(
       `The input schema of tool '${toolDefinition.name}' must be a JSON object, got ${describeJsonValue(schema)}. Give a JSON Schema object as text, e.g. {"type":"object","properties":{}}.`,
+      { toolName: toolDefinition.name },
     );
   }
   return schema as Record<string, unknown>;

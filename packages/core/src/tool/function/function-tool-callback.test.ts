@@ -1,6 +1,7 @@
 import { errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { InvalidToolArgumentsError } from '../execution/invalid-tool-arguments-error';
 import { ToolExecutionError } from '../execution/tool-execution-error';
 import { FunctionToolCallback } from './function-tool-callback';
@@ -51,18 +52,22 @@ describe(FunctionToolCallback, () => {
     });
 
     describe('when the name is blank', () => {
-      it('should throw a SproutError', () => {
-        expect(() => FunctionToolCallback.builder('  ', () => 1).build()).toThrow(SproutError);
+      it('should throw a ConfigurationError', () => {
+        expect(() => FunctionToolCallback.builder('  ', () => 1).build()).toThrow(ConfigurationError);
       });
     });
 
     describe('when the schema is not JSON', () => {
-      it('should throw a SproutError naming the tool', () => {
-        expect(() =>
-          FunctionToolCallback.builder('weather', () => 1)
-            .inputSchema('{city')
-            .build(),
-        ).toThrow(/^The input schema of tool 'weather' is not valid JSON/);
+      it('should throw an InvalidToolSchemaError naming the tool', () => {
+        const error = errorOf(
+          () =>
+            FunctionToolCallback.builder('weather', () => 1)
+              .inputSchema('{city')
+              .build(),
+          InvalidToolSchemaError,
+        );
+        expect(error.toolName).toBe('weather');
+        expect(error.message).toMatch(/^The input schema of tool 'weather' is not valid JSON/);
       });
     });
   });

@@ -1,5 +1,5 @@
 import { ToolContext } from '../../chat/model/tool-context';
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
@@ -57,14 +57,19 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
 
   /**
    * @param options - definition, function, metadata, converter
-   * @throws SproutError when the function is missing or the input schema is not JSON object text
-   * @throws ConfigurationError when the metadata's `concurrency`, `timeoutMs` or
-   *   `maxResultChars` is not allowed
+   * @throws ConfigurationError when the function is missing, or the metadata's `concurrency`,
+   *   `timeoutMs` or `maxResultChars` is not allowed
+   * @throws InvalidToolSchemaError when the input schema is not JSON object text
    */
   constructor(options: FunctionToolCallbackOptions<I, O>) {
     const { toolDefinition: definition, toolFunction } = options;
     if (typeof toolFunction !== 'function') {
-      throw new SproutError(`The FunctionToolCallback for tool '${definition.name}' needs a function.`);
+      throw new ConfigurationError({
+        setting: 'FunctionToolCallback toolFunction',
+        value: toolFunction,
+        allowed: 'a function',
+        message: `The FunctionToolCallback for tool '${definition.name}' needs a function.`,
+      });
     }
     this.toolDefinition = definition;
     this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
@@ -105,7 +110,7 @@ export class FunctionToolCallback<I = Record<string, unknown>, O = unknown> impl
    * Repairs, parses, coerces and validates arguments against the input schema, once.
    *
    * @param raw - the arguments as the model sent them
-   * @throws SproutError when the input schema cannot be compiled
+   * @throws InvalidToolSchemaError when the input schema cannot be compiled
    */
   prepareArguments(raw: unknown): PreparedToolArguments {
     return this.argumentsParser.prepare(raw);
@@ -184,7 +189,8 @@ export class FunctionToolCallbackBuilder<I, O> {
 
   /**
    * @returns the callback
-   * @throws SproutError when the name or schema is blank, or the schema is not JSON object text
+   * @throws ConfigurationError when the name is blank or the function is missing
+   * @throws InvalidToolSchemaError when the schema is blank or not JSON object text
    */
   build(): FunctionToolCallback<I, O> {
     return new FunctionToolCallback<I, O>({

@@ -1,6 +1,7 @@
 import { captureLogLines, errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
+import { ToolMethodNotFoundError } from '../support/tool-method-not-found-error';
 import { Tool } from '../annotation/tool';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
@@ -242,18 +243,24 @@ describe(MethodToolCallbackProvider, () => {
     });
 
     describe('when an object has no @Tool methods', () => {
-      it('should throw naming the class and suggesting a ToolCallback', () => {
-        expect(() => provide(new PlainService())).toThrow(
+      it('should throw ToolMethodNotFoundError naming the class and suggesting a ToolCallback', () => {
+        const error = errorOf(() => provide(new PlainService()), ToolMethodNotFoundError);
+        expect(error).toMatchObject({ className: 'PlainService', methodName: undefined });
+        expect(error.message).toMatch(
           /^No @Tool methods found on PlainService\. Did you mean to pass a ToolCallback or ToolCallbackProvider\?/,
         );
       });
     });
 
     describe('when an element is not an object', () => {
-      it('should throw a SproutError naming its position', () => {
-        expect(() => provide(new OrderStatusTools(), null as unknown as object)).toThrow(
-          new SproutError('Tool object #1 is null; pass instances of classes with @Tool methods.'),
-        );
+      it('should throw a ConfigurationError naming its position', () => {
+        expect(
+          errorOf(() => provide(new OrderStatusTools(), null as unknown as object), ConfigurationError),
+        ).toMatchObject({
+          setting: 'toolObjects',
+          value: null,
+          message: 'Tool object #1 is null; pass instances of classes with @Tool methods.',
+        });
       });
     });
 

@@ -1,4 +1,4 @@
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import { createLogger } from '../../util/logger';
 import type { ToolMethodOptions, ToolOptions } from '../annotation/tool';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
@@ -7,6 +7,7 @@ import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
 import { runtimeToolMethodSchema } from '../schema/runtime-tool-method-schema';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
 import { assertUniqueToolNames } from '../support/assert-unique-tool-names';
+import { ToolMethodNotFoundError } from '../support/tool-method-not-found-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import type { ToolMethodSchema } from '../schema/tool-schema-manifest';
 import type { ToolCallback } from '../tool-callback';
@@ -59,8 +60,9 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
 
   /**
    * @param options - the tool objects and the schema registry
-   * @throws SproutError when an element is not an object or has no `@Tool` methods, or a
-   * `resultConverter` class cannot be instantiated
+   * @throws ConfigurationError when an element is not an object, or a `resultConverter` class
+   * cannot be instantiated
+   * @throws ToolMethodNotFoundError when an element has no `@Tool` methods
    * @throws MissingToolSchemaError when a `@Tool` method has no manifest entry
    * @throws DuplicateToolNameError when two methods have the same tool name
    */
@@ -73,9 +75,12 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
     for (let index = 0; index < options.toolObjects.length; index++) {
       const toolObject = options.toolObjects[index];
       if (typeof toolObject !== 'object' || toolObject === null) {
-        throw new SproutError(
-          `Tool object #${index} is ${toolObject === null ? 'null' : typeof toolObject}; pass instances of classes with @Tool methods.`,
-        );
+        throw new ConfigurationError({
+          setting: 'toolObjects',
+          value: toolObject,
+          allowed: 'instances of classes with @Tool methods',
+          message: `Tool object #${index} is ${toolObject === null ? 'null' : typeof toolObject}; pass instances of classes with @Tool methods.`,
+        });
       }
       // Only what can fail is done per method here; the rest waits for getToolCallbacks.
       let prepared: Map<ToolMethodOptions, PreparedToolMethod> | undefined;
@@ -105,10 +110,12 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
         }
       });
       if (count === 0) {
-        throw new SproutError(
-          `No @Tool methods found on ${toolObject.constructor?.name || 'Object'}. Did you mean to pass a ToolCallback or ToolCallbackProvider? ` +
+        const className = toolObject.constructor?.name || 'Object';
+        throw new ToolMethodNotFoundError(
+          `No @Tool methods found on ${className}. Did you mean to pass a ToolCallback or ToolCallbackProvider? ` +
             'If so, register it as a tool callback (e.g. .toolCallbacks(...)) instead of as a tool object; ' +
             'otherwise mark the methods with @Tool().',
+          { className },
         );
       }
       tools.push({ toolObject, prepared });
@@ -245,11 +252,15 @@ function resolveConverter(
     try {
       instance = new converter();
     } catch (error) {
-      throw new SproutError(
-        `Failed to instantiate the result converter ${converter.name} of tool '${toolName}': ${(error as Error).message}. ` +
+      throw new ConfigurationError({
+        setting: `resultConverter of tool '${toolName}'`,
+        value: converter,
+        allowed: 'a ToolCallResultConverter instance, or a class with a constructor without arguments',
+        message:
+          `Failed to instantiate the result converter ${converter.name} of tool '${toolName}': ${(error as Error).message}. ` +
           'A resultConverter class needs a constructor without arguments; or pass an instance.',
-        { cause: error },
-      );
+        cause: error,
+      });
     }
     instances.set(converter, instance);
   }

@@ -1,6 +1,7 @@
 import { errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
+import { InvalidToolSchemaError } from '../schema/invalid-tool-schema-error';
 import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from '../execution/invalid-tool-arguments-error';
 import { ToolExecutionError } from '../execution/tool-execution-error';
@@ -34,7 +35,7 @@ describe(MethodToolCallback, () => {
     });
 
     describe('when the object has no method of that name', () => {
-      it('should throw a SproutError naming the tool, method and class', () => {
+      it('should throw a ConfigurationError naming the tool, method and class', () => {
         expect(() =>
           MethodToolCallback.builder()
             .toolDefinition(toolDefinition({ name: 'x', inputSchema: '{}' }))
@@ -43,21 +44,30 @@ describe(MethodToolCallback, () => {
             .methodSchema(orderToolsManifest.tools['OrderTools.listOrders'])
             .build(),
         ).toThrow(
-          new SproutError("The MethodToolCallback for tool 'x' names method 'nope', which OrderTools does not have."),
+          new ConfigurationError({
+            setting: 'MethodToolCallback toolMethodName',
+            value: 'nope',
+            allowed: 'the name of a method of OrderTools',
+            message: "The MethodToolCallback for tool 'x' names method 'nope', which OrderTools does not have.",
+          }),
         );
       });
     });
 
     describe('when the input schema is not JSON', () => {
-      it('should throw a SproutError naming the tool', () => {
-        expect(() =>
-          MethodToolCallback.builder()
-            .toolDefinition(toolDefinition({ name: 'broken', inputSchema: '{type: object' }))
-            .toolObject(tools)
-            .toolMethodName('listOrders')
-            .methodSchema(orderToolsManifest.tools['OrderTools.listOrders'])
-            .build(),
-        ).toThrow(/^The input schema of tool 'broken' is not valid JSON \(/);
+      it('should throw an InvalidToolSchemaError naming the tool', () => {
+        const error = errorOf(
+          () =>
+            MethodToolCallback.builder()
+              .toolDefinition(toolDefinition({ name: 'broken', inputSchema: '{type: object' }))
+              .toolObject(tools)
+              .toolMethodName('listOrders')
+              .methodSchema(orderToolsManifest.tools['OrderTools.listOrders'])
+              .build(),
+          InvalidToolSchemaError,
+        );
+        expect(error.toolName).toBe('broken');
+        expect(error.message).toMatch(/^The input schema of tool 'broken' is not valid JSON \(/);
       });
     });
   });

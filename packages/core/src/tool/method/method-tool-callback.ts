@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ToolContext } from '../../chat/model/tool-context';
 import { getToolParamOptions } from '../annotation/tool-param';
-import { SproutError } from '../../error/sprout-error';
+import { ConfigurationError } from '../../error/configuration-error';
 import type { ToolDefinition } from '../definition/tool-definition';
 import { DefaultToolCallResultConverter } from '../execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
@@ -58,34 +58,51 @@ export class MethodToolCallback implements ToolCallback {
 
   /**
    * @param options - definition, object, method name, manifest entry, metadata and converter
-   * @throws SproutError when a required option is missing, the object has no such method, or the
-   * input schema is not JSON object text
+   * @throws ConfigurationError when a required option is missing or the object has no such method
+   * @throws InvalidToolSchemaError when the input schema is not JSON object text
    */
   constructor(options: MethodToolCallbackOptions) {
     const { toolDefinition, toolObject, toolMethodName, methodSchema } = options;
     if (toolDefinition === undefined || toolDefinition === null) {
-      throw new SproutError('A MethodToolCallback needs a toolDefinition.');
+      throw new ConfigurationError({
+        setting: 'MethodToolCallback toolDefinition',
+        value: toolDefinition,
+        allowed: 'a ToolDefinition',
+        message: 'A MethodToolCallback needs a toolDefinition.',
+      });
     }
     if (typeof toolObject !== 'object' || toolObject === null) {
-      throw new SproutError(
-        `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolObject (got ${String(toolObject)}).`,
-      );
+      throw new ConfigurationError({
+        setting: 'MethodToolCallback toolObject',
+        value: toolObject,
+        allowed: 'the object whose method the tool calls',
+        message: `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolObject (got ${String(toolObject)}).`,
+      });
     }
     const className = toolObject.constructor?.name || 'Object';
     if (typeof toolMethodName !== 'string' || toolMethodName === '') {
-      throw new SproutError(
-        `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolMethodName (a method of ${className}).`,
-      );
+      throw new ConfigurationError({
+        setting: 'MethodToolCallback toolMethodName',
+        value: toolMethodName,
+        allowed: `the name of a method of ${className}`,
+        message: `The MethodToolCallback for tool '${toolDefinition.name}' needs a toolMethodName (a method of ${className}).`,
+      });
     }
     if (typeof (toolObject as Record<string, unknown>)[toolMethodName] !== 'function') {
-      throw new SproutError(
-        `The MethodToolCallback for tool '${toolDefinition.name}' names method '${toolMethodName}', which ${className} does not have.`,
-      );
+      throw new ConfigurationError({
+        setting: 'MethodToolCallback toolMethodName',
+        value: toolMethodName,
+        allowed: `the name of a method of ${className}`,
+        message: `The MethodToolCallback for tool '${toolDefinition.name}' names method '${toolMethodName}', which ${className} does not have.`,
+      });
     }
     if (methodSchema === undefined || methodSchema === null) {
-      throw new SproutError(
-        `The MethodToolCallback for tool '${toolDefinition.name}' needs a methodSchema (the manifest entry of ${className}.${toolMethodName}).`,
-      );
+      throw new ConfigurationError({
+        setting: 'MethodToolCallback methodSchema',
+        value: methodSchema,
+        allowed: `the manifest entry of ${className}.${toolMethodName}`,
+        message: `The MethodToolCallback for tool '${toolDefinition.name}' needs a methodSchema (the manifest entry of ${className}.${toolMethodName}).`,
+      });
     }
     this.toolDefinition = toolDefinition;
     this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
@@ -122,7 +139,7 @@ export class MethodToolCallback implements ToolCallback {
    * Repairs, parses, coerces and validates arguments against the method's schema, once.
    *
    * @param raw - the arguments as the model sent them
-   * @throws SproutError when the input schema cannot be compiled
+   * @throws InvalidToolSchemaError when the input schema cannot be compiled
    */
   prepareArguments(raw: unknown): PreparedToolArguments {
     return this.argumentsParser.prepare(raw);
@@ -227,7 +244,7 @@ export class MethodToolCallbackBuilder {
 
   /**
    * @returns the callback
-   * @throws SproutError as {@link MethodToolCallback}'s constructor does
+   * @throws ConfigurationError, InvalidToolSchemaError as {@link MethodToolCallback}'s constructor does
    */
   build(): MethodToolCallback {
     return new MethodToolCallback(this.options as MethodToolCallbackOptions);

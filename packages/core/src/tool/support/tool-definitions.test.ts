@@ -1,5 +1,6 @@
+import { errorOf } from '@sprout-ai/test';
 import { Tool } from '../annotation/tool';
-import { SproutError } from '../../error/sprout-error';
+import { ToolMethodNotFoundError } from './tool-method-not-found-error';
 import { MethodToolCallback } from '../method/method-tool-callback';
 import type { ToolSchemaManifest } from '../schema/tool-schema-manifest';
 import { ToolSchemaRegistry } from '../schema/tool-schema-registry';
@@ -49,9 +50,13 @@ describe(ToolDefinitions, () => {
     });
 
     it('should name the class and method when it is no @Tool method', () => {
-      expect(() => ToolDefinitions.from(new WeatherTools(), 'forecast', registry)).toThrow(
-        new SproutError("WeatherTools has no @Tool method 'forecast'; mark it with @Tool() or check the name."),
-      );
+      expect(
+        errorOf(() => ToolDefinitions.from(new WeatherTools(), 'forecast', registry), ToolMethodNotFoundError),
+      ).toMatchObject({
+        className: 'WeatherTools',
+        methodName: 'forecast',
+        message: "WeatherTools has no @Tool method 'forecast'; mark it with @Tool() or check the name.",
+      });
     });
   });
 

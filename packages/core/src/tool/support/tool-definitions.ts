@@ -1,10 +1,10 @@
-import { SproutError } from '../../error/sprout-error';
 import { toolDefinition, type ToolDefinition } from '../definition/tool-definition';
 import { findToolMethods } from '../method/find-tool-methods';
 import { methodToolDefinition } from '../method/method-tool-definition';
 import { MissingToolSchemaError } from '../schema/missing-tool-schema-error';
 import { runtimeToolMethodSchema } from '../schema/runtime-tool-method-schema';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
+import { ToolMethodNotFoundError } from './tool-method-not-found-error';
 
 /**
  * Builds a {@link ToolDefinition}, e.g. to give a programmatic tool another name, description or
@@ -56,7 +56,8 @@ export class ToolDefinitionBuilder {
 
   /**
    * @returns the definition
-   * @throws SproutError when the name or the input schema is blank
+   * @throws ConfigurationError when the name is blank
+   * @throws InvalidToolSchemaError when the input schema is blank
    */
   build(): ToolDefinition {
     return toolDefinition({
@@ -83,7 +84,7 @@ export class ToolDefinitions {
    * @param toolObject - the object with the method
    * @param methodName - the `@Tool` method
    * @param schemaRegistry - where schemas are looked up @defaultValue the shared `toolSchemaRegistry`
-   * @throws SproutError when the object has no `@Tool` method of that name
+   * @throws ToolMethodNotFoundError when the object has no `@Tool` method of that name
    * @throws MissingToolSchemaError when the method has no manifest entry (and no runtime-only schema)
    */
   static builder(toolObject: object, methodName: string, schemaRegistry?: ToolSchemaRegistry): ToolDefinitionBuilder {
@@ -103,8 +104,9 @@ export class ToolDefinitions {
     const method = findToolMethods(toolObject).find((found) => found.options.methodName === methodName);
     const className = toolObject.constructor?.name || 'Object';
     if (method === undefined) {
-      throw new SproutError(
+      throw new ToolMethodNotFoundError(
         `${className} has no @Tool method '${methodName}'; mark it with @Tool() or check the name.`,
+        { className, methodName },
       );
     }
     const schema =
