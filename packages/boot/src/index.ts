@@ -70,3 +70,4 @@ export {
 } from './properties/mcp-server-properties';
 
 export { ToolScanError } from './scan/tool-scan-error';
+export { BeanCurrentlyInCreationError } from './scan/bean-currently-in-creation-error';

@@ -19,6 +19,7 @@ export {
   type McpToolCallbackProviderOptions,
   SyncMcpToolCallbackProvider,
 } from './client/mcp-tool-callback-provider';
+export { McpToolsNotListedError } from './client/mcp-tools-not-listed-error';
 export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
 export type { McpToolMetadataResolver } from './client/mcp-tool-metadata-resolver';
 export {

@@ -1,4 +1,5 @@
-import { SproutError, type ToolCallback, type ToolCallbackProvider } from '@sprout-ai/core';
+import type { ToolCallback, ToolCallbackProvider } from '@sprout-ai/core';
+import { BeanCurrentlyInCreationError } from './bean-currently-in-creation-error';
 
 /**
  * The tool callbacks of every `@Tool` class bound in the container, checked once at start-up by
@@ -19,11 +20,11 @@ export class ScannedToolCallbackProvider implements ToolCallbackProvider {
 
   /**
    * @returns the scanned callbacks
-   * @throws SproutError when called before the scan has finished (e.g. from a tool class's constructor)
+   * @throws BeanCurrentlyInCreationError when called before the scan has finished (e.g. from a tool class's constructor)
    */
   getToolCallbacks(): readonly ToolCallback[] {
     if (this.#scanned === undefined) {
-      throw new SproutError(
+      throw new BeanCurrentlyInCreationError(
         'The scanned tool callbacks are not available yet: something asked for them while the container was ' +
           'still starting (usually a @Tool class whose constructor depends on the ChatClient builder, the ' +
           'ToolCallingManager or the ToolCallbackResolver). Resolve that dependency lazily, e.g. inject a ' +

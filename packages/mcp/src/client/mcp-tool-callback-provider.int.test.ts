@@ -1,10 +1,10 @@
 import { ChatClient } from '@sprout-ai/chat-client';
 import {
+  ConfigurationError,
   DefaultToolCallingManager,
   DuplicateToolNameError,
   FunctionToolCallback,
   Prompt,
-  ConfigurationError,
   type ToolCallingChatOptions,
 } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
@@ -13,6 +13,7 @@ import { loadCase } from '../__fixtures__/cases';
 import { everythingConnection, fixtureConnection } from '../__fixtures__/fixture-connections';
 import { openAiLike } from '../__fixtures__/openai-like-handler';
 import { McpToolCallbackProvider } from './mcp-tool-callback-provider';
+import { McpToolsNotListedError } from './mcp-tools-not-listed-error';
 import { PROVIDER_SAFE_TOOL_NAME } from './mcp-tool-names';
 
 // Spawns real servers; generous for a loaded 2-CPU CI machine (speed is not asserted).
@@ -236,7 +237,20 @@ describe(McpToolCallbackProvider, () => {
   describe('.getToolCallbacks', () => {
     it('should say how to load the tools when they were never listed', () => {
       provider = McpToolCallbackProvider.builder().connections(fixtureConnection()).build();
-      expect(() => provider?.getToolCallbacks()).toThrow(/await McpToolCallbackProvider.create/);
+      const error = errorOf(() => provider?.getToolCallbacks(), McpToolsNotListedError);
+      expect(error.message).toMatch(/await McpToolCallbackProvider.create/);
+    });
+  });
+
+  describe('when two connections have one name', () => {
+    it('should refuse them, naming the name', () => {
+      const build = () =>
+        McpToolCallbackProvider.builder().connections(fixtureConnection('orders'), fixtureConnection('orders')).build();
+      expect(errorOf(build, ConfigurationError)).toMatchObject({
+        setting: 'McpToolCallbackProvider connections',
+        value: 'orders',
+        message: "Two MCP connections are named 'orders'; give each connection its own name.",
+      });
     });
   });
 

@@ -1,11 +1,17 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_TOOL_METADATA, SproutError, type ToolCallback, type ToolCallbackProvider } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  DEFAULT_TOOL_METADATA,
+  type ToolCallback,
+  type ToolCallbackProvider,
+} from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallback } from './mcp-tool-callback';
 import type { McpConnectionInfo, McpToolFilter } from './mcp-tool-filter';
 import type { McpToolMetadataResolver } from './mcp-tool-metadata-resolver';
 import { assignMcpToolNames } from './mcp-tool-names';
+import { McpToolsNotListedError } from './mcp-tools-not-listed-error';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -55,13 +61,18 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
 
   /**
    * @param options - connections, filter, meta converter and execution rules
-   * @throws SproutError when two connections share a name
+   * @throws ConfigurationError when two connections share a name
    */
   constructor(options: McpToolCallbackProviderOptions) {
     const names = options.connections.map((c) => c.name);
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
     if (duplicate !== undefined) {
-      throw new SproutError(`Two MCP connections are named '${duplicate}'; give each connection its own name.`);
+      throw new ConfigurationError({
+        setting: 'McpToolCallbackProvider connections',
+        value: duplicate,
+        allowed: 'connections with distinct names',
+        message: `Two MCP connections are named '${duplicate}'; give each connection its own name.`,
+      });
     }
     this.connections = [...options.connections];
     this.toolFilter = options.toolFilter ?? (() => true);
@@ -118,11 +129,11 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
 
   /**
    * @returns the callbacks of the last refresh
-   * @throws SproutError when the tools were never listed (call `await refresh()` or use `create()`)
+   * @throws McpToolsNotListedError when the tools were never listed (call `await refresh()` or use `create()`)
    */
   getToolCallbacks(): readonly ToolCallback[] {
     if (this.callbacks === undefined) {
-      throw new SproutError(
+      throw new McpToolsNotListedError(
         'The MCP tools have not been listed yet: create the provider with `await McpToolCallbackProvider.create(...)` ' +
           'or call `await provider.refresh()` before using it.',
       );
