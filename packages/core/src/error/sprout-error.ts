@@ -13,10 +13,11 @@ const BRAND = Symbol.for('sprout-ai.error');
  * of the package (two versions in `node_modules`, a bundle next to a workspace build), where
  * `instanceof` is false.
  *
- * A subclass declares its own marker, and gets a correct `isInstance` and `name` without more code:
+ * A subclass declares its own marker, and gets a correct `isInstance` and `name` without more code
+ * (Sprout's classes use `sprout-ai.error.<ClassName>`; give yours a prefix of your own):
  * ```ts
  * export class OrderLookupError extends SproutError {
- *   static override readonly marker = Symbol.for('sprout-ai.error.OrderLookupError');
+ *   static override readonly marker = Symbol.for('my-shop.OrderLookupError');
  * }
  * OrderLookupError.isInstance(error); // error is OrderLookupError
  * ```
@@ -26,8 +27,9 @@ const BRAND = Symbol.for('sprout-ai.error');
  */
 export class SproutError extends Error {
   /**
-   * This class's marker, `Symbol.for('sprout-ai.error.<ClassName>')`. Every subclass declares its
-   * own; a subclass without one is checked with `instanceof` only (see {@link SproutError.isInstance}).
+   * This class's marker, `Symbol.for('sprout-ai.error.<ClassName>')`: a registered symbol, the same
+   * in every copy of the package. Every subclass declares its own; a subclass without one is checked
+   * with `instanceof` only (see {@link SproutError.isInstance}).
    */
   static readonly marker: symbol = Symbol.for('sprout-ai.error.SproutError');
 
