@@ -8,6 +8,7 @@ import type { Advisor } from './advisor/api/advisor';
  * @see Spring AI `DefaultChatClient` (its `IllegalStateException` "At most one ToolAdvisor …")
  */
 export class MultipleToolAdvisorsError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.MultipleToolAdvisorsError');
 
   /** The ToolAdvisors found, in chain order. */

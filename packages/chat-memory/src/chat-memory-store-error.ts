@@ -20,6 +20,7 @@ export interface ChatMemoryStoreErrorOptions {
  * new messages, never part of them.
  */
 export class ChatMemoryStoreError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ChatMemoryStoreError');
 
   readonly store: string;

@@ -25,6 +25,7 @@ export interface StoredMessage {
 
 /** A message could not be turned into JSON or back; the message says which and why. */
 export class MessageCodecError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.MessageCodecError');
 }
 

@@ -15,6 +15,7 @@ import { ResponseIdleTimeoutError } from './response-idle-timeout';
  * with the endpoint and model as fields.
  */
 export class OpenAiApiError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.OpenAiApiError');
 
   /** HTTP status the server answered with; `undefined` when there was no answer. */

@@ -24,6 +24,7 @@ export interface SchemaGenerationErrorOptions {
  * @remarks Spring AI generates schemas at run time and fails on the first call instead.
  */
 export class SchemaGenerationError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.SchemaGenerationError');
 
   readonly reason: string;

@@ -6,6 +6,7 @@ import { SproutError } from '@sprout-ai/core';
  * Thrown by {@link ScriptedChatModel}; {@link OpenAiWireServer} answers HTTP 500 with the same text.
  */
 export class ScriptExhaustedError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ScriptExhaustedError');
 
   /** Which double ran out, e.g. `ScriptedChatModel`. */

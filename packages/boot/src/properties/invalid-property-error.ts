@@ -20,6 +20,7 @@ import { redactCredentials } from '@sprout-ai/core/internal';
  * @see Spring Boot `BindException`
  */
 export class InvalidPropertyError extends ConfigurationError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.InvalidPropertyError');
 
   /**

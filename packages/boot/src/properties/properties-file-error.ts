@@ -7,6 +7,7 @@ import { SproutError } from '@sprout-ai/core';
  * raises this error; only a file the caller asked for by name must exist.
  */
 export class PropertiesFileError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.PropertiesFileError');
 
   /** The path as given (resolved against the working directory when relative). */

@@ -9,5 +9,6 @@ import { SproutError } from '@sprout-ai/core';
  * @see Spring `BeanCurrentlyInCreationException`
  */
 export class BeanCurrentlyInCreationError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.BeanCurrentlyInCreationError');
 }

@@ -7,6 +7,7 @@ import { SproutError } from '@sprout-ai/core';
  * @remarks Spring AI reads schemas by reflection and has no such failure.
  */
 export class ToolScanError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolScanError');
 
   /** The class whose method has no schema. */

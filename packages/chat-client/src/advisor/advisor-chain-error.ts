@@ -7,6 +7,7 @@ import { SproutError } from '@sprout-ai/core';
  * @remarks Spring throws `IllegalStateException`/`IllegalArgumentException` for these.
  */
 export class AdvisorChainError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.AdvisorChainError');
 
   /** The advisor the failing operation named, when there is one. */

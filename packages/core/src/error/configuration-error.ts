@@ -45,6 +45,7 @@ export interface ConfigurationErrorOptions {
  * (`@sprout-ai/boot`).
  */
 export class ConfigurationError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ConfigurationError');
 
   /** What was being configured, e.g. `maxCallsPerTool` or `spring.ai.tools.limits.max-total-tool-calls`. */

@@ -22,6 +22,7 @@ export interface MissingPeerDependencyErrorOptions {
  * @remarks Not in Spring AI, where a missing jar fails at start-up with `ClassNotFoundException`.
  */
 export class MissingPeerDependencyError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.MissingPeerDependencyError');
 
   /** The package to install. */

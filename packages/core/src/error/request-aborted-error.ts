@@ -11,6 +11,7 @@ import { SproutError } from './sprout-error';
  * @remarks Not in Spring AI, whose blocking calls are cancelled by interrupting the thread.
  */
 export class RequestAbortedError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.RequestAbortedError');
 
   /** The `AbortSignal`'s `reason`. */

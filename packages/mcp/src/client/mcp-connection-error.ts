@@ -18,6 +18,7 @@ export interface McpConnectionErrorOptions {
  * carry a password.
  */
 export class McpConnectionError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpConnectionError');
 
   readonly connectionName: string;

@@ -19,6 +19,7 @@ export interface McpToolCallErrorOptions {
  * failing server does not end the conversation.
  */
 export class McpToolCallError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpToolCallError');
 
   readonly connectionName: string;

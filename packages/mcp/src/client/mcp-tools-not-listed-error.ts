@@ -9,5 +9,6 @@ import { SproutError } from '@sprout-ai/core';
  * blocking; listing is asynchronous here, so it happens in `create()`/`refresh()`.
  */
 export class McpToolsNotListedError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpToolsNotListedError');
 }

@@ -8,6 +8,7 @@ import { SproutError } from '@sprout-ai/core';
  * @example `throw new McpToolError('Order A999 does not exist.')`
  */
 export class McpToolError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.McpToolError');
 
   /**

@@ -1,8 +1,8 @@
-/** An error class: `ToolExecutionError`, `TypeError`, … */
-export type ErrorClass<E> = abstract new (...args: never[]) => E;
+/** An error class: `ToolExecutionError`, `TypeError`, … (spelled out in the public signatures). */
+type ErrorClass<E> = abstract new (...args: never[]) => E;
 
 /**
- * The error `run` throws, or the reason `promise` rejects with, for a test to look at. Fails (throws)
+ * The error `run` throws, for a test to look at (another overload takes a promise). Fails (throws)
  * when nothing is thrown, and, when `errorClass` is given, when the error is not of that class.
  * Sprout errors are checked with their `isInstance` (so an error of another copy of the package
  * counts), other classes with `instanceof`.
@@ -14,11 +14,21 @@ export type ErrorClass<E> = abstract new (...args: never[]) => E;
  * ```
  * @param run - code that should throw synchronously; to check a rejection, pass the promise itself
  * @param errorClass - the class the error must be of
- * @returns what was thrown (a promise of it for a promise)
+ * @returns what was thrown
  * @throws Error when nothing was thrown, `run` returned a promise, or the error is not an `errorClass`
  */
-export function errorOf<E = unknown>(run: () => unknown, errorClass?: ErrorClass<E>): E;
-export function errorOf<E = unknown>(promise: PromiseLike<unknown>, errorClass?: ErrorClass<E>): Promise<E>;
+export function errorOf<E = unknown>(run: () => unknown, errorClass?: abstract new (...args: never[]) => E): E;
+/**
+ * The reason `promise` rejects with, for a test to look at; as the overload for a function.
+ *
+ * @param promise - a promise that should reject
+ * @param errorClass - the class the reason must be of
+ * @returns a promise of the reason, which rejects when `promise` resolves or the reason is not an `errorClass`
+ */
+export function errorOf<E = unknown>(
+  promise: PromiseLike<unknown>,
+  errorClass?: abstract new (...args: never[]) => E,
+): Promise<E>;
 export function errorOf<E>(
   runOrPromise: (() => unknown) | PromiseLike<unknown>,
   errorClass?: ErrorClass<E>,

@@ -8,5 +8,6 @@ import { SproutError } from '../../error/sprout-error';
  * @see Spring AI `DefaultToolCallingManager` (its `IllegalStateException` "No tool call requested by the chat model")
  */
 export class NoToolCallRequestedError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.NoToolCallRequestedError');
 }

@@ -26,6 +26,7 @@ export const METADATA_PARTIAL_TOOL_RESPONSES = 'partialToolResponses';
  * @see Spring AI `ToolCallLimitExceededException`
  */
 export class ToolCallLimitExceededError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolCallLimitExceededError');
 
   /** Which limit was exceeded. */

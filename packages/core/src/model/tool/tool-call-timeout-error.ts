@@ -9,6 +9,7 @@ import { SproutError } from '../../error/sprout-error';
  * @remarks Not in Spring AI, which has no tool timeout.
  */
 export class ToolCallTimeoutError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolCallTimeoutError');
 
   readonly toolName: string;

@@ -8,6 +8,7 @@ import { SproutError } from '../../error/sprout-error';
  * ("No ToolCallback found for tool name: …").
  */
 export class UnresolvedToolNamesError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.UnresolvedToolNamesError');
 
   /** The unknown names, in the order they were requested. */

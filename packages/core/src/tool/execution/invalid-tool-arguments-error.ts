@@ -20,6 +20,7 @@ export interface InvalidToolArgumentsErrorOptions {
  * @remarks Spring AI does not validate arguments against the schema before calling a tool.
  */
 export class InvalidToolArgumentsError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.InvalidToolArgumentsError');
 
   readonly toolName: string;

@@ -26,6 +26,7 @@ export interface ToolExecutionErrorOptions {
  * @see Spring AI `ToolExecutionException`
  */
 export class ToolExecutionError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolExecutionError');
 
   /** The tool that failed. */

@@ -9,6 +9,7 @@ import { SproutError } from '../../error/sprout-error';
  * the provider instead.
  */
 export class InvalidToolSchemaError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.InvalidToolSchemaError');
 
   /** The tool whose schema is not usable. */

@@ -7,6 +7,7 @@ export interface MissingToolSchemaErrorOptions {
   readonly methodName: string;
   /** Where the registry's entries came from (manifest file paths), for the message. */
   readonly loadedSources?: readonly string[];
+  /** The underlying error, if any. */
   readonly cause?: unknown;
 }
 
@@ -18,6 +19,7 @@ export interface MissingToolSchemaErrorOptions {
  * @remarks Spring AI generates schemas by reflection at run time and has no such failure.
  */
 export class MissingToolSchemaError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.MissingToolSchemaError');
 
   readonly className: string;

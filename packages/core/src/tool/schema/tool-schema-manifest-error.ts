@@ -9,6 +9,7 @@ import { SproutError } from '../../error/sprout-error';
  * @remarks Spring AI generates schemas by reflection at run time and has no manifest.
  */
 export class ToolSchemaManifestError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolSchemaManifestError');
 
   /** The manifest, as a path or as the source name it was registered under, e.g. `dist/tool-schemas.json`. */

@@ -6,6 +6,7 @@ export interface DuplicateToolNameErrorOptions {
   readonly names: readonly string[];
   /** The sources of the tools with those names, e.g. `OrderTools.getStatus`. */
   readonly sources: readonly string[];
+  /** The underlying error, if any. */
   readonly cause?: unknown;
 }
 
@@ -15,6 +16,7 @@ export interface DuplicateToolNameErrorOptions {
  * @see Spring AI `ToolUtils.getDuplicateToolNames` and the `IllegalArgumentException` thrown with it
  */
 export class DuplicateToolNameError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.DuplicateToolNameError');
 
   readonly names: readonly string[];

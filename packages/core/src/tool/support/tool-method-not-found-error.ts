@@ -9,6 +9,7 @@ import { SproutError } from '../../error/sprout-error';
  * methods found in …").
  */
 export class ToolMethodNotFoundError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.ToolMethodNotFoundError');
 
   /** The class of the object, e.g. `WeatherTools`. */
