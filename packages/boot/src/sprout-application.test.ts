@@ -420,6 +420,107 @@ describe(SproutApplication, () => {
       });
     });
 
+    describe('when the user binds their own loop advisor without setting a manager', () => {
+      const bindings: ReadonlyArray<[string, ContainerModule]> = [
+        [
+          'bind(ToolCallingAdvisorBuilder).toConstantValue(MyAdvisor.builder())',
+          new ContainerModule(({ bind }) => {
+            bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(ShoutingToolCallingAdvisor.builder());
+          }),
+        ],
+        [
+          'bind(ToolCallingAdvisor).toDynamicValue(() => MyAdvisor.builder().build())',
+          new ContainerModule(({ bind }) => {
+            bind(ToolCallingAdvisor)
+              .toDynamicValue(() => ShoutingToolCallingAdvisor.builder().build())
+              .inTransientScope();
+          }),
+        ],
+        [
+          'bind(ToolCallingAdvisor).to(MyAdvisor)',
+          new ContainerModule(({ bind }) => {
+            bind(ToolCallingAdvisor).to(ShoutingToolCallingAdvisor).inTransientScope();
+          }),
+        ],
+      ];
+
+      describe.each(bindings)('%s', (_form, advisorModule) => {
+        it('should apply spring.ai.tools.limits.* from the container', async () => {
+          const model = new ScriptedChatModel([
+            assistantToolCalls([
+              { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+              { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+            ]),
+          ]);
+          const app = await run({
+            modules: [modelModule(model, OrderTools), advisorModule],
+            properties: { 'spring.ai.tools.limits.max-calls-per-tool-default': '1' },
+          });
+
+          const response = await app.chatClient().prompt('status of A1 and A2').call().chatResponse();
+
+          expect(response?.result?.output.text).toContain("TOOL CALL LIMIT (1) EXCEEDED FOR TOOL 'GETORDERSTATUS'");
+          expect(app.get(OrderTools).calls).toEqual(['A1']);
+        });
+
+        it('should apply spring.ai.tools.throw-exception-on-error from the container', async () => {
+          const model = new ScriptedChatModel([
+            assistantToolCalls([{ name: 'cancelOrder', arguments: { orderId: 'A1' } }]),
+            assistantText('Sorry.'),
+          ]);
+          const app = await run({
+            modules: [modelModule(model, OrderTools), advisorModule],
+            properties: { 'spring.ai.tools.throw-exception-on-error': 'true' },
+          });
+
+          await expect(app.chatClient().prompt('cancel A1').call().content()).rejects.toThrow(ToolExecutionError);
+          expect(model.prompts).toHaveLength(1);
+        });
+      });
+    });
+
+    describe('when the user binds their own loop advisor with a manager of their own', () => {
+      const ownManager = (): DefaultToolCallingManager =>
+        DefaultToolCallingManager.builder().unlimitedCallsPerTool().build();
+      const bindings: ReadonlyArray<[string, (manager: DefaultToolCallingManager) => ContainerModule]> = [
+        [
+          'the builder',
+          (manager) =>
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(
+                ShoutingToolCallingAdvisor.builder().toolCallingManager(manager),
+              );
+            }),
+        ],
+        [
+          'the advisor',
+          (manager) =>
+            new ContainerModule(({ bind }) => {
+              bind(ToolCallingAdvisor)
+                .toDynamicValue(() => ShoutingToolCallingAdvisor.builder().toolCallingManager(manager).build())
+                .inTransientScope();
+            }),
+        ],
+      ];
+
+      it.each(bindings)('should keep that manager when binding %s', async (_form, advisorModule) => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+          assistantText('both shipped'),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools), advisorModule(ownManager())],
+          properties: { 'spring.ai.tools.limits.max-calls-per-tool-default': '1' },
+        });
+
+        await expect(app.chatClient().prompt('status of A1 and A2').call().content()).resolves.toBe('BOTH SHIPPED');
+        expect(app.get(OrderTools).calls).toEqual(['A1', 'A2']);
+      });
+    });
+
     describe('when the user binds a ToolCallingManager', () => {
       it('should use it in the loop advisor', async () => {
         const manager = DefaultToolCallingManager.builder().build();
