@@ -24,9 +24,11 @@ import {
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import { toolClassRegistry } from '@sprout-ai/core/internal';
-import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
+import { ScriptedChatModel, assistantText, assistantToolCalls, errorOf } from '@sprout-ai/test';
 import { ContainerModule, inject, injectable } from 'inversify';
 import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
+import { NoUniqueBindingError } from './container/no-unique-binding-error';
+import { McpTokens } from './mcp-tokens';
 import { InvalidPropertyError } from './properties/invalid-property-error';
 import { ToolScanError } from './scan/tool-scan-error';
 import { SproutApplication, type SproutApplicationOptions } from './sprout-application';
@@ -518,6 +520,85 @@ describe(SproutApplication, () => {
 
         await expect(app.chatClient().prompt('status of A1 and A2').call().content()).resolves.toBe('BOTH SHIPPED');
         expect(app.get(OrderTools).calls).toEqual(['A1', 'A2']);
+      });
+    });
+
+    describe('when a service Sprout resolves is bound twice', () => {
+      class AuditingManager extends DefaultToolCallingManager {
+        constructor() {
+          super();
+        }
+      }
+
+      it('should fail at start-up naming the service and both bindings', async () => {
+        const started = run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).toConstantValue(DefaultToolCallingManager.builder().build());
+            }),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager);
+            }),
+          ],
+        });
+
+        const error = await errorOf(started, NoUniqueBindingError);
+        expect(error.serviceName).toBe('SproutTokens.ToolCallingManager');
+        expect(error.bindings).toEqual([
+          'modules[1]: toConstantValue(a DefaultToolCallingManager)',
+          'modules[2]: to(AuditingManager)',
+        ]);
+        expect(error.message).toBe(
+          'SproutTokens.ToolCallingManager has 2 bindings, but Sprout resolves exactly one: ' +
+            'modules[1]: toConstantValue(a DefaultToolCallingManager); modules[2]: to(AuditingManager). ' +
+            "Keep one of them (a module that replaces another's binding can call rebind instead of bind).",
+        );
+      });
+
+      it.each([
+        ['SproutTokens.ChatModel', SproutTokens.ChatModel],
+        ['McpTokens.McpToolFilter', McpTokens.McpToolFilter],
+        ['ToolCallingAdvisor', ToolCallingAdvisor],
+      ] as const)('should fail the same way for %s', async (name, id) => {
+        const twice = new ContainerModule(({ bind }) => {
+          bind<unknown>(id).toDynamicValue(() => ({}));
+          bind<unknown>(id).toDynamicValue(() => ({}));
+        });
+        const started = run({ modules: [twice], properties: { 'spring.ai.openai.api-key': 'sk-test' } });
+
+        await expect(started).rejects.toMatchObject({ name: 'NoUniqueBindingError', serviceName: name });
+      });
+
+      it('should not count a named binding, which a plain get does not match', async () => {
+        const app = await run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager).whenNamed('audit');
+            }),
+          ],
+        });
+
+        expect(app.get(SproutTokens.ToolCallingManager)).toBeInstanceOf(DefaultToolCallingManager);
+        expect(app.get(SproutTokens.ToolCallingManager)).not.toBeInstanceOf(AuditingManager);
+      });
+
+      it('should let a module that rebinds the service replace the other binding', async () => {
+        const manager = DefaultToolCallingManager.builder().build();
+        const app = await run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager);
+            }),
+            new ContainerModule(({ rebindSync }) => {
+              rebindSync(SproutTokens.ToolCallingManager).toConstantValue(manager);
+            }),
+          ],
+        });
+
+        expect(app.get(SproutTokens.ToolCallingManager)).toBe(manager);
       });
     });
 
