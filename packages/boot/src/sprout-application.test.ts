@@ -24,7 +24,7 @@ import {
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import { toolClassRegistry } from '@sprout-ai/core/internal';
-import { ScriptedChatModel, assistantText, assistantToolCalls, errorOf } from '@sprout-ai/test';
+import { ScriptedChatModel, assistantText, assistantToolCalls, captureLogLines, errorOf } from '@sprout-ai/test';
 import { ContainerModule, inject, injectable } from 'inversify';
 import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
 import { NoUniqueBindingError } from './container/no-unique-binding-error';
@@ -250,6 +250,57 @@ describe(SproutApplication, () => {
 
         await expect(app.chatClient().prompt('status').call().content()).resolves.toBe('both shipped');
         expect(app.get(OrderTools).calls).toEqual(['A1', 'A2']);
+      });
+    });
+
+    describe('when a per-tool limit is set by an environment variable in upper case', () => {
+      it('should limit the tool whose name matches ignoring case', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          env: { SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_GETORDERSTATUS: '1' },
+        });
+
+        const response = await app.chatClient().prompt('status of A1 and A2').call().chatResponse();
+
+        expect(response?.result?.output.text).toContain("Tool call limit (1) exceeded for tool 'getOrderStatus'");
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+      });
+    });
+
+    describe('when limit keys name no tool', () => {
+      it('should warn at start-up once per name, with the tool it was likely meant for', async () => {
+        const logs = captureLogLines();
+        try {
+          await run({
+            modules: [modelModule(new ScriptedChatModel([]), OrderTools)],
+            properties: {
+              'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus': '2',
+              'spring.ai.tools.limits.max-calls-per-tool.getOrderStatsu': '2',
+              'spring.ai.tools.limits.max-calls-per-tool.cancelorder': '2',
+              'spring.ai.tools.limits.excluded-tools': 'nope',
+            },
+          });
+
+          const warnings = (await logs.records()).filter((r) => r.name === '@sprout-ai/boot' && r.level === 40);
+          expect(warnings.map((w) => [w.toolName, w.suggestion])).toEqual([
+            ['getOrderStatsu', 'getOrderStatus'],
+            ['cancelorder', 'cancelOrder'],
+            ['nope', undefined],
+          ]);
+          expect(warnings[0].msg).toBe(
+            "Property 'spring.ai.tools.limits.max-calls-per-tool.getOrderStatsu' (from override) names no tool " +
+              'known at start-up, so it limits nothing unless a request brings that tool; did you mean ' +
+              "'getOrderStatus'?",
+          );
+        } finally {
+          logs.restore();
+        }
       });
     });
 

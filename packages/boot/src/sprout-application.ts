@@ -11,6 +11,7 @@ import { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-co
 import { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';
 import { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-configuration';
 import { McpServerAutoConfiguration } from './autoconfigure/mcp-server-auto-configuration';
+import { knownToolNames } from './autoconfigure/known-tool-names';
 import { startMcp } from './autoconfigure/mcp-start-up';
 import { assertUniqueBindings, moduleNamesOf, type ResolvedService } from './container/assert-unique-bindings';
 import { McpTokens } from './mcp-tokens';
@@ -19,6 +20,7 @@ import { ToolCallingAutoConfiguration } from './autoconfigure/tool-calling-auto-
 import { loadProperties } from './properties/load-properties';
 import { loadToolSchemaManifest } from './schema/load-tool-schema-manifest';
 import type { SproutProperties } from './properties/sprout-properties';
+import { bindToolLimitNames } from './properties/tool-limit-names';
 import { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
 import { scanToolClasses } from './scan/scan-tool-classes';
 import { type ServiceToken, SproutTokens } from './sprout-tokens';
@@ -67,7 +69,9 @@ export interface SproutApplicationOptions {
  * 4. load the schema manifest and scan every bound `@Tool` class into tool callbacks
  *    (`SproutTokens.ToolCallbackProvider`);
  * 5. MCP: scan the bound `@McpTool` classes, connect to the `spring.ai.mcp.client.*` servers and
- *    list their tools (see `startMcp`).
+ *    list their tools (see `startMcp`);
+ * 6. warn about each tool name in `spring.ai.tools.limits.max-calls-per-tool.<name>` or
+ *    `excluded-tools` that names none of these tools, with the closest name when it looks like a typo.
  *
  * @example
  * ```ts
@@ -143,6 +147,7 @@ export class SproutApplication {
     const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
     scanned.complete(toolObjects, toolCallbacks);
     await startMcp(container, registry, scanned);
+    warnAboutUnmatchedToolLimitNames(properties, container);
     if (logger.isLevelEnabled('info')) {
       logger.info(
         { tools: scanned.getToolCallbacks().map((callback) => callback.toolDefinition.name) },
@@ -191,4 +196,17 @@ export class SproutApplication {
  */
 export function createSproutContainer(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
   return SproutApplication.run(options);
+}
+
+/** Logs a warning per `spring.ai.tools.limits.*` tool name that matches no tool known at start-up. */
+function warnAboutUnmatchedToolLimitNames(properties: SproutProperties, container: Container): void {
+  const { limits } = properties.toolCalling;
+  if (Object.keys(limits.maxCallsPerTool).length === 0 && limits.excludedTools.length === 0) return;
+  for (const { key, origin, name, suggestion, message } of bindToolLimitNames(
+    limits,
+    knownToolNames(container),
+    properties,
+  ).unmatched) {
+    logger.warn({ key, origin, toolName: name, suggestion }, message);
+  }
 }
