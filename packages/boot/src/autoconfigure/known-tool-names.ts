@@ -1,4 +1,5 @@
-import type { ToolCallbackProvider } from '@sprout-ai/core';
+import type { ToolCallback, ToolCallbackProvider } from '@sprout-ai/core';
+import { McpToolsNotListedError } from '@sprout-ai/mcp';
 import type { ServiceIdentifier } from 'inversify';
 import { McpTokens } from '../mcp-tokens';
 import { SproutTokens } from '../sprout-tokens';
@@ -15,9 +16,17 @@ export interface OptionalServiceLookup {
  * @param services - the container, or the resolution context of a binding
  */
 export function knownToolNames(services: OptionalServiceLookup): string[] {
-  const providers = [
-    services.get<ToolCallbackProvider>(SproutTokens.ToolCallbackProvider, { optional: true }),
-    services.get<ToolCallbackProvider>(McpTokens.McpToolCallbackProvider, { optional: true }),
-  ];
-  return providers.flatMap((provider) => provider?.getToolCallbacks() ?? []).map((c) => c.toolDefinition.name);
+  const local = services.get<ToolCallbackProvider>(SproutTokens.ToolCallbackProvider, { optional: true });
+  const mcp = services.get<ToolCallbackProvider>(McpTokens.McpToolCallbackProvider, { optional: true });
+  return [...(local?.getToolCallbacks() ?? []), ...listedToolsOf(mcp)].map((c) => c.toolDefinition.name);
+}
+
+/** The MCP tools once listed; none before start-up listed them (something resolved early). */
+function listedToolsOf(provider: ToolCallbackProvider | undefined): readonly ToolCallback[] {
+  try {
+    return provider?.getToolCallbacks() ?? [];
+  } catch (error) {
+    if (McpToolsNotListedError.isInstance(error)) return [];
+    throw error;
+  }
 }
