@@ -39,9 +39,13 @@ export class RoundBudgetAdvisor extends ToolCallingAdvisor {
   }
 }
 
-// Every auto-configured ChatClient now runs its tool loop with RoundBudgetAdvisor.
+// Every auto-configured ChatClient now runs its tool loop with RoundBudgetAdvisor. The container
+// gives the builder its ToolCallingManager, so spring.ai.tools.* (limits, errors) still apply.
 export const roundBudgetModule = new ContainerModule(({ bind }) => {
-  bind(SproutTokens.ToolCallingAdvisorBuilder).toDynamicValue((context) =>
-    RoundBudgetAdvisor.builder().toolCallingManager(context.get(SproutTokens.ToolCallingManager)),
-  );
+  bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(RoundBudgetAdvisor.builder());
+});
+
+// The same by the advisor class: a fresh advisor per request, also given the container's manager.
+export const roundBudgetAdvisorModule = new ContainerModule(({ bind }) => {
+  bind(ToolCallingAdvisor).to(RoundBudgetAdvisor).inTransientScope();
 });

@@ -310,29 +310,33 @@ describe('mcp-clock.ts (MCP)', () => {
 });
 
 describe('round-budget.ts (replacing the loop)', () => {
-  it('should make the model answer after three tool rounds', async () => {
-    const since = server.requests.length;
-    const toolCall = () => chatCompletion({ toolCalls: [{ name: 'getOrderStatus', arguments: { orderId: 'A123' } }] });
-    script(toolCall(), toolCall(), toolCall(), chatCompletion({ content: 'Shipped.' }));
-    const tools = new ContainerModule(({ bind }) => void bind(examples.orderAssistant.OrderTools).toSelf());
-    const app = await examples.boot.SproutApplication.run({
-      modules: [examples.roundBudget.roundBudgetModule, tools],
-      schemaManifest: manifest,
-      propertiesFile: false,
-    });
-    try {
-      await expect(app.chatClient().prompt('Has A123 shipped?').call().content()).resolves.toBe('Shipped.');
-    } finally {
-      await app.close();
-    }
+  it.each(['roundBudgetModule', 'roundBudgetAdvisorModule'] as const)(
+    'should make the model answer after three tool rounds (%s)',
+    async (moduleName) => {
+      const since = server.requests.length;
+      const toolCall = () =>
+        chatCompletion({ toolCalls: [{ name: 'getOrderStatus', arguments: { orderId: 'A123' } }] });
+      script(toolCall(), toolCall(), toolCall(), chatCompletion({ content: 'Shipped.' }));
+      const tools = new ContainerModule(({ bind }) => void bind(examples.orderAssistant.OrderTools).toSelf());
+      const app = await examples.boot.SproutApplication.run({
+        modules: [examples.roundBudget[moduleName], tools],
+        schemaManifest: manifest,
+        propertiesFile: false,
+      });
+      try {
+        await expect(app.chatClient().prompt('Has A123 shipped?').call().content()).resolves.toBe('Shipped.');
+      } finally {
+        await app.close();
+      }
 
-    expect(requestsSince(since).map((request) => request.tool_choice)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      'none',
-    ]);
-  });
+      expect(requestsSince(since).map((request) => request.tool_choice)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        'none',
+      ]);
+    },
+  );
 });
 
 describe('audit-advisor.ts (replacing the loop)', () => {

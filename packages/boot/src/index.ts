@@ -71,3 +71,4 @@ export {
 
 export { ToolScanError } from './scan/tool-scan-error';
 export { BeanCurrentlyInCreationError } from './scan/bean-currently-in-creation-error';
+export { NoUniqueBindingError, type NoUniqueBindingErrorOptions } from './container/no-unique-binding-error';

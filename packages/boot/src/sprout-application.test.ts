@@ -24,9 +24,11 @@ import {
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import { toolClassRegistry } from '@sprout-ai/core/internal';
-import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
+import { ScriptedChatModel, assistantText, assistantToolCalls, captureLogLines, errorOf } from '@sprout-ai/test';
 import { ContainerModule, inject, injectable } from 'inversify';
 import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
+import { NoUniqueBindingError } from './container/no-unique-binding-error';
+import { McpTokens } from './mcp-tokens';
 import { InvalidPropertyError } from './properties/invalid-property-error';
 import { ToolScanError } from './scan/tool-scan-error';
 import { SproutApplication, type SproutApplicationOptions } from './sprout-application';
@@ -251,6 +253,57 @@ describe(SproutApplication, () => {
       });
     });
 
+    describe('when a per-tool limit is set by an environment variable in upper case', () => {
+      it('should limit the tool whose name matches ignoring case', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          env: { SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_GETORDERSTATUS: '1' },
+        });
+
+        const response = await app.chatClient().prompt('status of A1 and A2').call().chatResponse();
+
+        expect(response?.result?.output.text).toContain("Tool call limit (1) exceeded for tool 'getOrderStatus'");
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+      });
+    });
+
+    describe('when limit keys name no tool', () => {
+      it('should warn at start-up once per name, with the tool it was likely meant for', async () => {
+        const logs = captureLogLines();
+        try {
+          await run({
+            modules: [modelModule(new ScriptedChatModel([]), OrderTools)],
+            properties: {
+              'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus': '2',
+              'spring.ai.tools.limits.max-calls-per-tool.getOrderStatsu': '2',
+              'spring.ai.tools.limits.max-calls-per-tool.cancelorder': '2',
+              'spring.ai.tools.limits.excluded-tools': 'nope',
+            },
+          });
+
+          const warnings = (await logs.records()).filter((r) => r.name === '@sprout-ai/boot' && r.level === 40);
+          expect(warnings.map((w) => [w.toolName, w.suggestion])).toEqual([
+            ['getOrderStatsu', 'getOrderStatus'],
+            ['cancelorder', 'cancelOrder'],
+            ['nope', undefined],
+          ]);
+          expect(warnings[0].msg).toBe(
+            "Property 'spring.ai.tools.limits.max-calls-per-tool.getOrderStatsu' (from override) names no tool " +
+              'known at start-up, so it limits nothing unless a request brings that tool; did you mean ' +
+              "'getOrderStatus'?",
+          );
+        } finally {
+          logs.restore();
+        }
+      });
+    });
+
     describe('when spring.ai.tools.resolution.fallback.enabled=true', () => {
       it('should resolve a scanned tool the request did not offer', async () => {
         const script = (): ScriptedChatModel =>
@@ -417,6 +470,186 @@ describe(SproutApplication, () => {
         expect(ShoutingToolCallingAdvisor.instances - before).toBe(2);
         expect(app.get(OrderTools).calls).toEqual(['A1']);
         expect(app.get(SproutTokens.ToolCallingAdvisorBuilder).getAdvisorOrder()).toBe(0);
+      });
+    });
+
+    describe('when the user binds their own loop advisor without setting a manager', () => {
+      const bindings: ReadonlyArray<[string, ContainerModule]> = [
+        [
+          'bind(ToolCallingAdvisorBuilder).toConstantValue(MyAdvisor.builder())',
+          new ContainerModule(({ bind }) => {
+            bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(ShoutingToolCallingAdvisor.builder());
+          }),
+        ],
+        [
+          'bind(ToolCallingAdvisor).toDynamicValue(() => MyAdvisor.builder().build())',
+          new ContainerModule(({ bind }) => {
+            bind(ToolCallingAdvisor)
+              .toDynamicValue(() => ShoutingToolCallingAdvisor.builder().build())
+              .inTransientScope();
+          }),
+        ],
+        [
+          'bind(ToolCallingAdvisor).to(MyAdvisor)',
+          new ContainerModule(({ bind }) => {
+            bind(ToolCallingAdvisor).to(ShoutingToolCallingAdvisor).inTransientScope();
+          }),
+        ],
+      ];
+
+      describe.each(bindings)('%s', (_form, advisorModule) => {
+        it('should apply spring.ai.tools.limits.* from the container', async () => {
+          const model = new ScriptedChatModel([
+            assistantToolCalls([
+              { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+              { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+            ]),
+          ]);
+          const app = await run({
+            modules: [modelModule(model, OrderTools), advisorModule],
+            properties: { 'spring.ai.tools.limits.max-calls-per-tool-default': '1' },
+          });
+
+          const response = await app.chatClient().prompt('status of A1 and A2').call().chatResponse();
+
+          expect(response?.result?.output.text).toContain("TOOL CALL LIMIT (1) EXCEEDED FOR TOOL 'GETORDERSTATUS'");
+          expect(app.get(OrderTools).calls).toEqual(['A1']);
+        });
+
+        it('should apply spring.ai.tools.throw-exception-on-error from the container', async () => {
+          const model = new ScriptedChatModel([
+            assistantToolCalls([{ name: 'cancelOrder', arguments: { orderId: 'A1' } }]),
+            assistantText('Sorry.'),
+          ]);
+          const app = await run({
+            modules: [modelModule(model, OrderTools), advisorModule],
+            properties: { 'spring.ai.tools.throw-exception-on-error': 'true' },
+          });
+
+          await expect(app.chatClient().prompt('cancel A1').call().content()).rejects.toThrow(ToolExecutionError);
+          expect(model.prompts).toHaveLength(1);
+        });
+      });
+    });
+
+    describe('when the user binds their own loop advisor with a manager of their own', () => {
+      const ownManager = (): DefaultToolCallingManager =>
+        DefaultToolCallingManager.builder().unlimitedCallsPerTool().build();
+      const bindings: ReadonlyArray<[string, (manager: DefaultToolCallingManager) => ContainerModule]> = [
+        [
+          'the builder',
+          (manager) =>
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(
+                ShoutingToolCallingAdvisor.builder().toolCallingManager(manager),
+              );
+            }),
+        ],
+        [
+          'the advisor',
+          (manager) =>
+            new ContainerModule(({ bind }) => {
+              bind(ToolCallingAdvisor)
+                .toDynamicValue(() => ShoutingToolCallingAdvisor.builder().toolCallingManager(manager).build())
+                .inTransientScope();
+            }),
+        ],
+      ];
+
+      it.each(bindings)('should keep that manager when binding %s', async (_form, advisorModule) => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'getOrderStatus', arguments: { orderId: 'A2' } },
+          ]),
+          assistantText('both shipped'),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools), advisorModule(ownManager())],
+          properties: { 'spring.ai.tools.limits.max-calls-per-tool-default': '1' },
+        });
+
+        await expect(app.chatClient().prompt('status of A1 and A2').call().content()).resolves.toBe('BOTH SHIPPED');
+        expect(app.get(OrderTools).calls).toEqual(['A1', 'A2']);
+      });
+    });
+
+    describe('when a service Sprout resolves is bound twice', () => {
+      class AuditingManager extends DefaultToolCallingManager {
+        constructor() {
+          super();
+        }
+      }
+
+      it('should fail at start-up naming the service and both bindings', async () => {
+        const started = run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).toConstantValue(DefaultToolCallingManager.builder().build());
+            }),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager);
+            }),
+          ],
+        });
+
+        const error = await errorOf(started, NoUniqueBindingError);
+        expect(error.serviceName).toBe('SproutTokens.ToolCallingManager');
+        expect(error.bindings).toEqual([
+          'modules[1]: toConstantValue(a DefaultToolCallingManager)',
+          'modules[2]: to(AuditingManager)',
+        ]);
+        expect(error.message).toBe(
+          'SproutTokens.ToolCallingManager has 2 bindings, but Sprout resolves exactly one: ' +
+            'modules[1]: toConstantValue(a DefaultToolCallingManager); modules[2]: to(AuditingManager). ' +
+            "Keep one of them (a module that replaces another's binding can call rebind instead of bind).",
+        );
+      });
+
+      it.each([
+        ['SproutTokens.ChatModel', SproutTokens.ChatModel],
+        ['McpTokens.McpToolFilter', McpTokens.McpToolFilter],
+        ['ToolCallingAdvisor', ToolCallingAdvisor],
+      ] as const)('should fail the same way for %s', async (name, id) => {
+        const twice = new ContainerModule(({ bind }) => {
+          bind<unknown>(id).toDynamicValue(() => ({}));
+          bind<unknown>(id).toDynamicValue(() => ({}));
+        });
+        const started = run({ modules: [twice], properties: { 'spring.ai.openai.api-key': 'sk-test' } });
+
+        await expect(started).rejects.toMatchObject({ name: 'NoUniqueBindingError', serviceName: name });
+      });
+
+      it('should not count a named binding, which a plain get does not match', async () => {
+        const app = await run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager).whenNamed('audit');
+            }),
+          ],
+        });
+
+        expect(app.get(SproutTokens.ToolCallingManager)).toBeInstanceOf(DefaultToolCallingManager);
+        expect(app.get(SproutTokens.ToolCallingManager)).not.toBeInstanceOf(AuditingManager);
+      });
+
+      it('should let a module that rebinds the service replace the other binding', async () => {
+        const manager = DefaultToolCallingManager.builder().build();
+        const app = await run({
+          modules: [
+            modelModule(new ScriptedChatModel([]), OrderTools),
+            new ContainerModule(({ bind }) => {
+              bind(SproutTokens.ToolCallingManager).to(AuditingManager);
+            }),
+            new ContainerModule(({ rebindSync }) => {
+              rebindSync(SproutTokens.ToolCallingManager).toConstantValue(manager);
+            }),
+          ],
+        });
+
+        expect(app.get(SproutTokens.ToolCallingManager)).toBe(manager);
       });
     });
 

@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientBuilder } from '@sprout-ai/chat-client';
+import { type ChatClient, type ChatClientBuilder, ToolCallingAdvisor } from '@sprout-ai/chat-client';
 import {
   type ToolCallback,
   type ToolSchemaManifest,
@@ -11,17 +11,28 @@ import { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-co
 import { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';
 import { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-configuration';
 import { McpServerAutoConfiguration } from './autoconfigure/mcp-server-auto-configuration';
+import { knownToolNames } from './autoconfigure/known-tool-names';
 import { startMcp } from './autoconfigure/mcp-start-up';
+import { assertUniqueBindings, moduleNamesOf, type ResolvedService } from './container/assert-unique-bindings';
+import { McpTokens } from './mcp-tokens';
 import { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
 import { ToolCallingAutoConfiguration } from './autoconfigure/tool-calling-auto-configuration';
 import { loadProperties } from './properties/load-properties';
 import { loadToolSchemaManifest } from './schema/load-tool-schema-manifest';
 import type { SproutProperties } from './properties/sprout-properties';
+import { bindToolLimitNames } from './properties/tool-limit-names';
 import { ScannedToolCallbackProvider } from './scan/scanned-tool-callback-provider';
 import { scanToolClasses } from './scan/scan-tool-classes';
 import { type ServiceToken, SproutTokens } from './sprout-tokens';
 
 const logger = createLogger('@sprout-ai/boot');
+
+/** The services the auto-configuration resolves one of: each must have a single binding. */
+const RESOLVED_SERVICES: readonly ResolvedService[] = [
+  ...Object.entries(SproutTokens).map(([name, id]) => ({ id, name: `SproutTokens.${name}` })),
+  ...Object.entries(McpTokens).map(([name, id]) => ({ id, name: `McpTokens.${name}` })),
+  { id: ToolCallingAdvisor, name: 'ToolCallingAdvisor' },
+];
 
 /** Options of {@link SproutApplication.run}. */
 export interface SproutApplicationOptions {
@@ -54,11 +65,13 @@ export interface SproutApplicationOptions {
  * 2. load the user's modules (so their bindings win);
  * 3. load the auto-configuration modules — {@link ToolCallingAutoConfiguration},
  *    {@link OpenAiAutoConfiguration}, {@link ChatClientAutoConfiguration} — each binding only what is
- *    still unbound;
+ *    still unbound; then check that each service Sprout resolves has one binding;
  * 4. load the schema manifest and scan every bound `@Tool` class into tool callbacks
  *    (`SproutTokens.ToolCallbackProvider`);
  * 5. MCP: scan the bound `@McpTool` classes, connect to the `spring.ai.mcp.client.*` servers and
- *    list their tools (see `startMcp`).
+ *    list their tools (see `startMcp`);
+ * 6. warn about each tool name in `spring.ai.tools.limits.max-calls-per-tool.<name>` or
+ *    `excluded-tools` that names none of these tools, with the closest name when it looks like a typo.
  *
  * @example
  * ```ts
@@ -97,6 +110,8 @@ export class SproutApplication {
    * @returns the started application
    * @throws InvalidPropertyError when a property value is not allowed, or the OpenAI API key is missing while the OpenAI model is needed
    * @throws PropertiesFileError when `propertiesFile` names a file that cannot be read
+   * @throws NoUniqueBindingError when a service Sprout resolves (a `SproutTokens` or `McpTokens` entry,
+   *   `ToolCallingAdvisor`) has more than one binding (names each)
    * @throws DuplicateToolNameError when two bound tool classes declare the same tool name (names both sources)
    * @throws ToolScanError when the schema manifest lacks a method of a bound `@Tool` class
    * @throws ToolSchemaManifestError when the schema manifest file is missing, stale (see `loadToolSchemaManifest`) or invalid
@@ -114,21 +129,25 @@ export class SproutApplication {
     const scanned = new ScannedToolCallbackProvider();
     container.bind(SproutTokens.ToolCallbackProvider).toConstantValue(scanned);
 
-    await container.load(...(options.modules ?? []));
-    await container.load(
+    const userModules = options.modules ?? [];
+    await container.load(...userModules);
+    const autoConfiguration = [
       new ToolCallingAutoConfiguration(properties),
       new OpenAiAutoConfiguration(properties),
       new ChatClientAutoConfiguration(properties),
       new ChatMemoryAutoConfiguration(properties),
       new McpClientAutoConfiguration(properties),
       new McpServerAutoConfiguration(properties),
-    );
+    ];
+    await container.load(...autoConfiguration);
+    assertUniqueBindings(container, RESOLVED_SERVICES, moduleNamesOf(userModules, autoConfiguration));
 
     const registry = options.schemaRegistry ?? toolSchemaRegistry;
     loadToolSchemaManifest(registry, options.schemaManifest, properties);
     const { toolObjects, toolCallbacks } = await scanToolClasses(container, registry);
     scanned.complete(toolObjects, toolCallbacks);
     await startMcp(container, registry, scanned);
+    warnAboutUnmatchedToolLimitNames(properties, container);
     if (logger.isLevelEnabled('info')) {
       logger.info(
         { tools: scanned.getToolCallbacks().map((callback) => callback.toolDefinition.name) },
@@ -177,4 +196,17 @@ export class SproutApplication {
  */
 export function createSproutContainer(options: SproutApplicationOptions = {}): Promise<SproutApplication> {
   return SproutApplication.run(options);
+}
+
+/** Logs a warning per `spring.ai.tools.limits.*` tool name that matches no tool known at start-up. */
+function warnAboutUnmatchedToolLimitNames(properties: SproutProperties, container: Container): void {
+  const { limits } = properties.toolCalling;
+  if (Object.keys(limits.maxCallsPerTool).length === 0 && limits.excludedTools.length === 0) return;
+  for (const { key, origin, name, suggestion, message } of bindToolLimitNames(
+    limits,
+    knownToolNames(container),
+    properties,
+  ).unmatched) {
+    logger.warn({ key, origin, toolName: name, suggestion }, message);
+  }
 }

@@ -6,7 +6,8 @@ import { ToolCallingAdvisor, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-c
  * container (`bind(ToolCallingAdvisor).toDynamicValue(...)`), resolved afresh on every request, so a
  * subclass bound there runs the loop instead of the default one.
  *
- * @remarks The bound advisor owns its configuration (manager, checker, order, history setting);
+ * @remarks The bound advisor owns its configuration (checker, order, history setting, and its
+ * manager when it was given one; otherwise the container gives it its `ToolCallingManager`);
  * settings made on this builder or its copies, such as the ChatClient's
  * `conversationHistoryEnabled(false)` for a memory advisor inside the loop, are not applied to it.
  * Its order is read from the advisor once, at start-up, so the ChatClient's memory-advisor check

@@ -3,7 +3,7 @@ import {
   ChatClient,
   type ChatClientBuilder,
   ToolCallingAdvisor,
-  type ToolCallingAdvisorBuilder,
+  ToolCallingAdvisorBuilder,
 } from '@sprout-ai/chat-client';
 import type {
   ChatModel,
@@ -11,7 +11,7 @@ import type {
   ToolCallingManager,
   ToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type ResolutionContext } from 'inversify';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { SproutTokens } from '../sprout-tokens';
 import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-builder';
@@ -28,6 +28,12 @@ import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-bui
  *   `spring.ai.chat.client.tool-calling.enabled=false` — the default advisor param that turns
  *   auto-registration of the loop off.
  *
+ * Whatever binds them, the `ToolCallingAdvisor`s and advisor builders the container resolves run with
+ * the container's `ToolCallingManager` (the `spring.ai.tools.*` settings) unless a manager was set on
+ * them: `bind(SproutTokens.ToolCallingAdvisorBuilder).toConstantValue(MyAdvisor.builder())`,
+ * `bind(ToolCallingAdvisor).to(MyAdvisor)` and `bind(ToolCallingAdvisor).toDynamicValue(() =>
+ * MyAdvisor.builder().build())` all keep the configured limits and error handling.
+ *
  * @remarks Departure from Spring: Spring's `ChatClient.Builder` bean has no default tools; here the
  * scanned `@Tool` classes are registered as default tools of every auto-configured builder, so
  * bound tool classes are usable without `.tools(...)`. Build a client with `ChatClient.builder(model)`
@@ -40,7 +46,20 @@ export class ChatClientAutoConfiguration extends ContainerModule {
    */
   constructor(properties: SproutProperties) {
     const config = properties.chatClient;
-    super(({ bind, isBound }) => {
+    super(({ bind, isBound, onActivation }) => {
+      // Activation hooks apply to every binding of the id, the user's included (Spring's builder bean
+      // receives the ToolCallingManager bean; here a user's advisor or builder is given it on resolution).
+      onActivation<unknown>(ToolCallingAdvisor, (context, advisor) => {
+        if (advisor instanceof ToolCallingAdvisor) advisor.useToolCallingManagerIfUnset(managerOf(context));
+        return advisor;
+      });
+      onActivation<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder, (context, builder) =>
+        builder instanceof ToolCallingAdvisorBuilder &&
+        !(builder instanceof BoundToolCallingAdvisorBuilder) &&
+        builder.getToolCallingManager() === undefined
+          ? builder.copy().toolCallingManager(managerOf(context))
+          : builder,
+      );
       if (!config.enabled) return;
       if (!isBound(SproutTokens.ToolCallingAdvisorBuilder)) {
         if (isBound(ToolCallingAdvisor)) {
@@ -53,7 +72,7 @@ export class ChatClientAutoConfiguration extends ContainerModule {
           bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder)
             .toDynamicValue((context) => {
               const builder = ToolCallingAdvisor.builder()
-                .toolCallingManager(context.get<ToolCallingManager>(SproutTokens.ToolCallingManager))
+                .toolCallingManager(managerOf(context))
                 .advisorOrder(config.toolCallingAdvisorOrder);
               const checker = context.get<ToolExecutionEligibilityChecker>(
                 SproutTokens.ToolExecutionEligibilityChecker,
@@ -78,4 +97,8 @@ export class ChatClientAutoConfiguration extends ContainerModule {
       }
     });
   }
+}
+
+function managerOf(context: ResolutionContext): ToolCallingManager {
+  return context.get<ToolCallingManager>(SproutTokens.ToolCallingManager);
 }

@@ -41,6 +41,7 @@ export class McpClientAutoConfiguration extends ContainerModule {
                 name: connection.name,
                 transport: connection.transport,
                 requestTimeoutMs: config.requestTimeoutMs,
+                connectTimeoutMs: config.initializationTimeoutMs,
                 clientInfo: { name: config.clientName, version: config.clientVersion },
               }),
           );

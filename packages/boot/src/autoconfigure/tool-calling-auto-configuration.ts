@@ -12,6 +12,8 @@ import {
 } from '@sprout-ai/core';
 import { ContainerModule } from 'inversify';
 import type { ToolCallingProperties } from '../properties/tool-calling-properties';
+import { bindToolLimitNames } from '../properties/tool-limit-names';
+import { knownToolNames, type OptionalServiceLookup } from './known-tool-names';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { SproutTokens } from '../sprout-tokens';
 
@@ -21,7 +23,8 @@ import { SproutTokens } from '../sprout-tokens';
  *   from `spring.ai.tools.throw-exception-on-error` and `detail` from `spring.ai.tools.errors.detail`;
  * - `ToolCallbackResolver`: `DelegatingToolCallbackResolver([StaticToolCallbackResolver(scanned tools)])`;
  * - `ToolCallingManager`: `DefaultToolCallingManager` with that resolver and processor, the limits of
- *   `spring.ai.tools.limits.*`, `spring.ai.tools.resolution.fallback.enabled`, and the execution
+ *   `spring.ai.tools.limits.*` (tool names from environment variables matched to the known tools
+ *   ignoring case, see `bindToolLimitNames`), `spring.ai.tools.resolution.fallback.enabled`, and the execution
  *   settings of `spring.ai.tools.execution.*` and `spring.ai.tools.result.max-chars`.
  * All are singletons.
  *
@@ -60,7 +63,10 @@ export class ToolCallingAutoConfiguration extends ContainerModule {
       if (!isBound(SproutTokens.ToolCallingManager)) {
         bind<ToolCallingManager>(SproutTokens.ToolCallingManager)
           .toDynamicValue((context) =>
-            configureToolCallingManager(DefaultToolCallingManager.builder(), config)
+            configureToolCallingManager(
+              DefaultToolCallingManager.builder(),
+              withToolNamesBound(config, properties, context),
+            )
               .toolCallbackResolver(context.get<ToolCallbackResolver>(SproutTokens.ToolCallbackResolver))
               .toolExecutionExceptionProcessor(
                 context.get<ToolExecutionExceptionProcessor>(SproutTokens.ToolExecutionExceptionProcessor),
@@ -71,6 +77,17 @@ export class ToolCallingAutoConfiguration extends ContainerModule {
       }
     });
   }
+}
+
+/** `config` with the tool names of its per-tool limits matched to the tools the container knows. */
+function withToolNamesBound(
+  config: ToolCallingProperties,
+  properties: SproutProperties,
+  services: OptionalServiceLookup,
+): ToolCallingProperties {
+  const { limits } = config;
+  if (Object.keys(limits.maxCallsPerTool).length === 0 && limits.excludedTools.length === 0) return config;
+  return { ...config, limits: bindToolLimitNames(limits, knownToolNames(services), properties).limits };
 }
 
 /**

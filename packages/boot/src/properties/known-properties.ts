@@ -1,4 +1,5 @@
 import { CHAT_CLIENT_PROPERTY_KEYS } from './chat-client-properties';
+import { closestMatch } from './closest-match';
 import { CHAT_MEMORY_PROPERTY_KEYS } from './chat-memory-properties';
 import { MCP_CLIENT_PROPERTY_KEYS } from './mcp-client-properties';
 import { MCP_SERVER_PROPERTY_KEYS } from './mcp-server-properties';
@@ -72,8 +73,8 @@ export function environmentNames(key: string): string[] {
  * The property key an environment variable sets, by Spring's relaxed binding, or `undefined`.
  * `SPRING_AI_OPENAI_BASE_URL` and `SPRING_AI_OPENAI_BASEURL` both set `spring.ai.openai.base-url`;
  * `SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_getOrderStatus` sets
- * `spring.ai.tools.limits.max-calls-per-tool.getOrderStatus` (the tool name is kept verbatim, since
- * environment variable names are case-sensitive).
+ * `spring.ai.tools.limits.max-calls-per-tool.getOrderStatus` (the tool name is kept as written here;
+ * `bindToolLimitNames` matches an upper-case one to its tool once the tools are known).
  */
 export function propertyKeyForEnvironmentVariable(name: string): string | undefined {
   // Called for every environment variable at start-up: one map instead of deriving each known key's names.
@@ -100,22 +101,5 @@ export function isKnownPropertyKey(key: string): boolean {
 
 /** The known key closest to `key` when it looks like a typo of it (edit distance ≤ 3), else `undefined`. */
 export function suggestPropertyKey(key: string): string | undefined {
-  let best: { key: string; distance: number } | undefined;
-  for (const candidate of KNOWN_PROPERTY_KEYS) {
-    const distance = editDistance(relaxedForm(key), relaxedForm(candidate));
-    if (distance <= 3 && (best === undefined || distance < best.distance)) best = { key: candidate, distance };
-  }
-  return best?.key;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
+  return closestMatch(key, KNOWN_PROPERTY_KEYS);
 }

@@ -10,7 +10,7 @@ import {
 } from './known-properties';
 import { OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { PropertiesFileError } from './properties-file-error';
-import type { PropertyValue } from './property-reader';
+import { environmentVariableOrigin, OVERRIDE_ORIGIN, type PropertyValue } from './property-reader';
 import { SproutProperties } from './sprout-properties';
 import { createLogger } from '@sprout-ai/core/internal';
 
@@ -37,8 +37,9 @@ const logger = createLogger('@sprout-ai/boot/properties');
  * 1. `overrides`;
  * 2. environment variables, matched by Spring's relaxed binding: a variable sets a known key when the
  *    key upper-cased with `.` and `-` turned into `_` (or `-` dropped) equals its name —
- *    `SPRING_AI_OPENAI_BASE_URL` → `spring.ai.openai.base-url`; per-tool limits take the tool name
- *    verbatim after `SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_`;
+ *    `SPRING_AI_OPENAI_BASE_URL` → `spring.ai.openai.base-url`; per-tool limits take the name after
+ *    `SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_` as written, and the auto-configuration matches it to a
+ *    tool ignoring case once the tools are known (see `bindToolLimitNames`);
  * 3. the properties file (keys in any relaxed style: `apiKey`, `api_key` and `api-key` are one key);
  * 4. `OPENAI_API_KEY` from the environment, only for `spring.ai.openai.api-key` when nothing above set it;
  * 5. the defaults of each property group.
@@ -58,15 +59,18 @@ export function loadProperties(options: LoadPropertiesOptions = {}): SproutPrope
 
   const openAiKey = env[OPENAI_API_KEY_ENV];
   if (openAiKey !== undefined) {
-    values.set(OPENAI_PROPERTY_KEYS.apiKey, { value: openAiKey, origin: `environment variable ${OPENAI_API_KEY_ENV}` });
+    values.set(OPENAI_PROPERTY_KEYS.apiKey, {
+      value: openAiKey,
+      origin: environmentVariableOrigin(OPENAI_API_KEY_ENV),
+    });
   }
   for (const [key, entry] of readFile(options.file)) values.set(key, entry);
   for (const [name, value] of Object.entries(env)) {
     const key = value === undefined ? undefined : propertyKeyForEnvironmentVariable(name);
-    if (key !== undefined && value !== undefined) values.set(key, { value, origin: `environment variable ${name}` });
+    if (key !== undefined && value !== undefined) values.set(key, { value, origin: environmentVariableOrigin(name) });
   }
   for (const [key, value] of Object.entries(options.overrides ?? {})) {
-    values.set(canonicalPropertyKey(key), { value, origin: 'override' });
+    values.set(canonicalPropertyKey(key), { value, origin: OVERRIDE_ORIGIN });
   }
 
   warnAboutUnknownKeys(values);

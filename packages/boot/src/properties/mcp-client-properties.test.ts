@@ -44,13 +44,25 @@ describe(bindMcpClientProperties, () => {
     ]);
   });
 
-  it('should default to 20 s, enabled, and no connections', () => {
+  it('should default to 20 s per request, 60 s to initialize, enabled, and no connections', () => {
     expect(bindMcpClientProperties(SproutProperties.from({}))).toMatchObject({
       enabled: true,
       toolCallbackEnabled: true,
       requestTimeoutMs: 20_000,
+      initializationTimeoutMs: 60_000,
       connections: [],
     });
+  });
+
+  it('should read sprout.mcp.client.initialization-timeout as a duration', () => {
+    const config = bindMcpClientProperties(
+      SproutProperties.from({
+        'sprout.mcp.client.initialization-timeout': '2m',
+        'spring.ai.mcp.client.request-timeout': '5s',
+      }),
+    );
+
+    expect([config.initializationTimeoutMs, config.requestTimeoutMs]).toEqual([120_000, 5_000]);
   });
 
   it.each([
@@ -59,6 +71,7 @@ describe(bindMcpClientProperties, () => {
       'soon',
       /Invalid value 'soon' for property 'spring.ai.mcp.client.request-timeout'.*20s/,
     ],
+    ['sprout.mcp.client.initialization-timeout', '0', /'sprout.mcp.client.initialization-timeout'.*positive duration/],
     ['spring.ai.mcp.client.streamable-http.connections.x.url', 'ftp://x', /expected an absolute http\(s\) URL/],
     [
       'spring.ai.mcp.client.stdio.connections.x.args',

@@ -1,4 +1,9 @@
-import { DEFAULT_MCP_REQUEST_TIMEOUT_MS, type McpTransportConfig, SPROUT_MCP_CLIENT_INFO } from '@sprout-ai/mcp';
+import {
+  DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  type McpTransportConfig,
+  SPROUT_MCP_CLIENT_INFO,
+} from '@sprout-ai/mcp';
 import { InvalidPropertyError } from './invalid-property-error';
 import type { SproutProperties } from './sprout-properties';
 
@@ -10,6 +15,8 @@ export const MCP_CLIENT_PROPERTY_KEYS = {
   name: 'spring.ai.mcp.client.name',
   version: 'spring.ai.mcp.client.version',
   type: 'spring.ai.mcp.client.type',
+  /** Sprout's: Spring AI has no such key (its MCP client's initialization timeout is fixed). */
+  initializationTimeout: 'sprout.mcp.client.initialization-timeout',
 } as const;
 
 /** Prefix of stdio connections: `<prefix>.<name>.command`, `.args`, `.env.<VAR>`. */
@@ -37,6 +44,12 @@ export interface McpClientProperties {
   readonly toolCallbackEnabled: boolean;
   /** Time allowed per MCP request, in ms (`20s`, `500ms`, `1m`, or plain milliseconds). @defaultValue 20 000 */
   readonly requestTimeoutMs: number;
+  /**
+   * Time allowed for starting a server and completing `initialize`, in ms, for every session a
+   * connection opens (`sprout.mcp.client.initialization-timeout`). Longer than a request's, since the
+   * first start of `npx -y <server>` downloads it. @defaultValue 60 000
+   */
+  readonly initializationTimeoutMs: number;
   /** `clientInfo` sent in `initialize`. @defaultValue `sprout-ai` / `0.1.0` */
   readonly clientName: string;
   readonly clientVersion: string;
@@ -69,6 +82,7 @@ export function bindMcpClientProperties(properties: SproutProperties): McpClient
     enabled: properties.getBoolean(k.enabled, true),
     toolCallbackEnabled: properties.getBoolean(k.toolCallbackEnabled, true),
     requestTimeoutMs: properties.getDurationMs(k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
+    initializationTimeoutMs: properties.getDurationMs(k.initializationTimeout, DEFAULT_MCP_CONNECT_TIMEOUT_MS),
     clientName: properties.getString(k.name, SPROUT_MCP_CLIENT_INFO.name),
     clientVersion: properties.getString(k.version, SPROUT_MCP_CLIENT_INFO.version),
     connections: [...stdioConnections(properties), ...httpConnections(properties)],

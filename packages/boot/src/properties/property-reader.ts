@@ -8,6 +8,21 @@ export interface PropertyValue {
   readonly origin: string;
 }
 
+const ENVIRONMENT_VARIABLE_ORIGIN = 'environment variable ';
+
+/** The origin of a value given in code (`SproutApplication.run({ properties })`). */
+export const OVERRIDE_ORIGIN = 'override';
+
+/** The origin of a value an environment variable set: `environment variable NAME`. */
+export function environmentVariableOrigin(name: string): string {
+  return `${ENVIRONMENT_VARIABLE_ORIGIN}${name}`;
+}
+
+/** True when `origin` says an environment variable set the value (see {@link environmentVariableOrigin}). */
+export function isEnvironmentVariableOrigin(origin: string | undefined): boolean {
+  return origin?.startsWith(ENVIRONMENT_VARIABLE_ORIGIN) ?? false;
+}
+
 /** What {@link PropertyReader.integer} accepts besides the default. */
 export interface IntegerConstraint {
   /** Returns true for acceptable values. */

@@ -10,7 +10,14 @@ import {
 } from './chat-memory-properties';
 import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
-import { type IntegerConstraint, PropertyReader, type PropertyValue } from './property-reader';
+import {
+  environmentVariableOrigin,
+  type IntegerConstraint,
+  isEnvironmentVariableOrigin,
+  OVERRIDE_ORIGIN,
+  PropertyReader,
+  type PropertyValue,
+} from './property-reader';
 import {
   bindToolCallingProperties,
   DEFAULT_TOOL_CALLING_PROPERTIES,
@@ -77,7 +84,7 @@ export class SproutProperties {
   static from(record: Readonly<Record<string, string>>): SproutProperties {
     const values = new Map<string, PropertyValue>();
     for (const [key, value] of Object.entries(record))
-      values.set(canonicalPropertyKey(key), { value, origin: 'override' });
+      values.set(canonicalPropertyKey(key), { value, origin: OVERRIDE_ORIGIN });
     return new SproutProperties(values);
   }
 
@@ -163,11 +170,11 @@ export class SproutProperties {
     // Sprout's own keys already took their environment variables in loadProperties.
     if (isKnownPropertyKey(canonical)) return canonical;
     const current = this.values.get(canonical);
-    if (current?.origin === 'override' || current?.origin.startsWith('environment variable')) return canonical;
+    if (current?.origin === OVERRIDE_ORIGIN || isEnvironmentVariableOrigin(current?.origin)) return canonical;
     for (const name of environmentNames(canonical)) {
       const value = this.environment[name];
       if (value !== undefined) {
-        this.values.set(canonical, { value, origin: `environment variable ${name}` });
+        this.values.set(canonical, { value, origin: environmentVariableOrigin(name) });
         break;
       }
     }

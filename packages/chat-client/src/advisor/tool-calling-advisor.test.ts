@@ -118,6 +118,49 @@ describe(ToolCallingAdvisor, () => {
     });
   });
 
+  describe('.useToolCallingManagerIfUnset', () => {
+    const twoCallsOfLookup = (): ScriptedChatModel =>
+      new ScriptedChatModel([assistantToolCalls([{ name: 'lookup' }, { name: 'lookup' }]), assistantText('done')]);
+    const limitOfOne = () => DefaultToolCallingManager.builder().maxCallsPerTool(1).build();
+
+    describe('when the advisor was built without a manager', () => {
+      it('should run the next turn with the given manager', async () => {
+        const advisor = ToolCallingAdvisor.builder().build();
+
+        const took = advisor.useToolCallingManagerIfUnset(limitOfOne());
+        const response = await run(
+          advisor,
+          twoCallsOfLookup(),
+          toolPrompt({ toolCallbacks: [recordingTool('lookup')] }),
+        );
+
+        expect(took).toBe(true);
+        expect(response.chatResponse?.result?.metadata.finishReason).toBe('toolCallLimitExceeded');
+      });
+    });
+
+    describe('when the advisor was given a manager', () => {
+      it('should keep it', async () => {
+        const unlimited = DefaultToolCallingManager.builder().unlimitedCallsPerTool().build();
+        const advisor = new ToolCallingAdvisor({ toolCallingManager: unlimited });
+
+        const took = advisor.useToolCallingManagerIfUnset(limitOfOne());
+        const response = await run(
+          advisor,
+          twoCallsOfLookup(),
+          toolPrompt({ toolCallbacks: [recordingTool('lookup')] }),
+        );
+
+        expect(took).toBe(false);
+        expect(response.chatResponse?.result?.output.text).toBe('done');
+      });
+    });
+
+    it('should reject what is not a ToolCallingManager', () => {
+      expect(() => new ToolCallingAdvisor().useToolCallingManagerIfUnset({} as never)).toThrow(ConfigurationError);
+    });
+  });
+
   describe('.adviseCall', () => {
     describe('when the model asks for a tool', () => {
       it('should run the tool, send its result back and return the final text', async () => {

@@ -29,7 +29,7 @@ let sharedDefaultManager: ToolCallingManager | undefined;
  * The manager of advisors built without one: a single default `DefaultToolCallingManager`, shared
  * because it is stateless (limits are counted from the prompt), so no manager is built per request.
  */
-function defaultToolCallingManager(): ToolCallingManager {
+function sharedDefaultToolCallingManager(): ToolCallingManager {
   sharedDefaultManager ??= DefaultToolCallingManager.builder().build();
   return sharedDefaultManager;
 }
@@ -82,9 +82,10 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   readonly [TOOL_ADVISOR] = true as const;
   readonly name: string = 'Tool Calling Advisor';
   readonly order: number;
-  protected readonly toolCallingManager: ToolCallingManager;
   protected readonly toolExecutionEligibilityChecker: ToolExecutionEligibilityChecker;
   protected readonly conversationHistoryEnabled: boolean;
+  /** The manager given at construction or by {@link ToolCallingAdvisor.useToolCallingManagerIfUnset}. */
+  #toolCallingManager: ToolCallingManager | undefined;
 
   /**
    * @param options - the manager, checker, order and history setting (all optional)
@@ -94,10 +95,43 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   constructor(options: ToolCallingAdvisorOptions = {}) {
     const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } =
       validate(options);
-    this.toolCallingManager = toolCallingManager ?? defaultToolCallingManager();
+    this.#toolCallingManager = toolCallingManager;
     this.toolExecutionEligibilityChecker = toolExecutionEligibilityChecker ?? defaultToolExecutionEligibilityChecker;
     this.order = advisorOrder ?? ToolCallingAdvisor.DEFAULT_ORDER;
     this.conversationHistoryEnabled = conversationHistoryEnabled ?? true;
+  }
+
+  /**
+   * The manager that executes the tool calls: the one given (option, builder setting or
+   * {@link ToolCallingAdvisor.useToolCallingManagerIfUnset}), else a default
+   * `DefaultToolCallingManager` (default limits, shared by all advisors built without one).
+   */
+  protected get toolCallingManager(): ToolCallingManager {
+    return this.#toolCallingManager ?? sharedDefaultToolCallingManager();
+  }
+
+  /**
+   * Gives an advisor that was built without a manager the one it should use; a manager set at
+   * construction is kept. `@sprout-ai/boot` calls it with the container's `ToolCallingManager` (the
+   * `spring.ai.tools.*` settings) for every `ToolCallingAdvisor` the container resolves, so
+   * `bind(ToolCallingAdvisor).to(MyAdvisor)` runs with the configured limits.
+   *
+   * @param manager - the manager to use instead of the default one
+   * @returns `true` when the advisor now uses `manager`; `false` when it keeps the one it was given
+   * @throws ConfigurationError when `manager` is not a ToolCallingManager
+   * @remarks Not in Spring, where an advisor's manager is fixed by its builder; a container here
+   * can bind advisors built with the default one (see the `@sprout-ai/boot` docs).
+   */
+  useToolCallingManagerIfUnset(manager: ToolCallingManager): boolean {
+    requireArgument(
+      typeof (manager as Partial<ToolCallingManager> | null)?.executeToolCalls === 'function',
+      'toolCallingManager',
+      manager,
+      'a ToolCallingManager',
+    );
+    if (this.#toolCallingManager !== undefined) return false;
+    this.#toolCallingManager = manager;
+    return true;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { Stream } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
@@ -21,7 +22,7 @@ function loadMcpClientSdk() {
     require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
   const { StreamableHTTPClientTransport } =
     require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const { ToolListChangedNotificationSchema } =
+  const { ErrorCode, McpError, ToolListChangedNotificationSchema } =
     require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   const { z } = require('zod') as typeof import('zod');
   /* eslint-enable @typescript-eslint/no-require-imports */
@@ -30,6 +31,8 @@ function loadMcpClientSdk() {
     StdioClientTransport,
     StreamableHTTPClientTransport,
     ToolListChangedNotificationSchema,
+    /** Whether `error` is the SDK's "request timed out" (the `initialize` request, when connecting). */
+    isTimeout: (error: unknown): boolean => error instanceof McpError && error.code === ErrorCode.RequestTimeout,
     /**
      * `tools/list` results as servers really send them: only each tool's `name` is checked, so one
      * tool with an odd `inputSchema` (no `type`, say) does not hide the others; the schemas are
@@ -45,8 +48,11 @@ function loadMcpClientSdk() {
 /** Default of `spring.ai.mcp.client.request-timeout`: 20 s, as in Spring AI. */
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 20_000;
 
-/** Time allowed for starting a server and the `initialize` handshake: 30 s. */
-export const DEFAULT_MCP_CONNECT_TIMEOUT_MS = 30_000;
+/**
+ * Time allowed for starting a server and the `initialize` handshake: 60 s, longer than a request's,
+ * because the first start of `npx -y <server>` downloads the package (often over 20 s).
+ */
+export const DEFAULT_MCP_CONNECT_TIMEOUT_MS = 60_000;
 
 /** How the client identifies itself in `initialize`. */
 export const SPROUT_MCP_CLIENT_INFO: Implementation = { name: 'sprout-ai', version: '0.1.0' };
@@ -63,7 +69,14 @@ export interface McpStdioTransportConfig {
    */
   readonly env?: Readonly<Record<string, string>>;
   readonly cwd?: string;
-  /** What happens to the child's stderr. @defaultValue `'inherit'` (it goes to this process's stderr) */
+  /**
+   * What happens to the child's stderr: `'inherit'` copies it to this process's stderr while the
+   * connection uses the child; once the connection gives up on it (a failed `initialize`, `close()`),
+   * what it still writes, such as the stack trace of a late `EPIPE`, is dropped. `'pipe'` leaves the
+   * stream unread (the SDK transport's `stderr`).
+   *
+   * @defaultValue `'inherit'`
+   */
   readonly stderr?: 'inherit' | 'ignore' | 'pipe';
 }
 
@@ -87,7 +100,8 @@ export interface McpClientConnectionOptions {
   /** Time allowed for each request, in milliseconds. @defaultValue {@link DEFAULT_MCP_REQUEST_TIMEOUT_MS} */
   readonly requestTimeoutMs?: number;
   /**
-   * Time allowed for starting the server and the `initialize` handshake, in milliseconds.
+   * Time allowed for starting the server and the `initialize` handshake of each session, in
+   * milliseconds (`sprout.mcp.client.initialization-timeout` in `@sprout-ai/boot`).
    * @defaultValue {@link DEFAULT_MCP_CONNECT_TIMEOUT_MS}
    */
   readonly connectTimeoutMs?: number;
@@ -115,6 +129,8 @@ export class McpClientConnection {
   private connecting: Promise<Client> | undefined;
   private closed = false;
   private info: Implementation | undefined;
+  /** Stops copying the current stdio child's stderr (see {@link McpStdioTransportConfig.stderr}). */
+  private stopStderr: (() => void) | undefined;
 
   /** @param options - name, transport, timeout and client info */
   constructor(options: McpClientConnectionOptions) {
@@ -219,6 +235,7 @@ export class McpClientConnection {
   /** Ends the session (stopping a stdio child). Later requests fail. Safe to call twice. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopStderr?.();
     const client = this.client ?? (await this.connecting?.catch(() => undefined));
     this.client = undefined;
     await client?.close();
@@ -251,8 +268,14 @@ export class McpClientConnection {
     try {
       await client.connect(transport, { timeout: this.connectTimeoutMs });
     } catch (error) {
+      this.stopStderr?.();
       await client.close().catch(() => undefined);
-      throw new McpConnectionError({ connectionName: this.name, target: this.target, cause: error });
+      throw new McpConnectionError({
+        connectionName: this.name,
+        target: this.target,
+        cause: error,
+        ...(mcpClientSdk().isTimeout(error) ? { initializationTimeoutMs: this.connectTimeoutMs } : {}),
+      });
     }
     if (this.closed) {
       await client.close();
@@ -268,16 +291,34 @@ export class McpClientConnection {
     const { StdioClientTransport, StreamableHTTPClientTransport } = mcpClientSdk();
     const t = this.transport;
     if (t.type === 'stdio') {
-      return new StdioClientTransport({
+      const inherit = (t.stderr ?? 'inherit') === 'inherit';
+      const transport = new StdioClientTransport({
         command: t.command,
         args: [...(t.args ?? [])],
         env: t.env === undefined ? undefined : { ...t.env },
         cwd: t.cwd,
-        stderr: t.stderr ?? 'inherit',
+        // 'inherit' is copied by hand, so it can stop when the connection gives up on the child.
+        stderr: inherit ? 'pipe' : t.stderr,
       });
+      this.stopStderr = inherit ? copyToStderr(transport.stderr) : undefined;
+      return transport;
     }
     return new StreamableHTTPClientTransport(new URL(t.url), {
       requestInit: t.headers === undefined ? undefined : { headers: { ...t.headers } },
     });
   }
+}
+
+/**
+ * Copies a child's stderr to this process's stderr until the returned function is called; after
+ * that the stream is still read (a child blocked on a full pipe would hang) but dropped.
+ */
+function copyToStderr(stream: Stream | null): () => void {
+  let copying = true;
+  stream?.on('data', (chunk: Buffer) => {
+    if (copying) process.stderr.write(chunk);
+  });
+  return () => {
+    copying = false;
+  };
 }

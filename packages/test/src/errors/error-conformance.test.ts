@@ -46,6 +46,8 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   InvalidPropertyError: (make, cause) => make({ key: 'spring.ai.x', value: 'y', allowed: 'true or false', cause }),
   PropertiesFileError: (make, cause) => make({ path: 'app.properties', cause }),
   ToolScanError: (make, cause) => make({ className: 'OrderTools', cause, manifestsLoaded: [] }),
+  NoUniqueBindingError: (make, cause) =>
+    make({ serviceName: 'SproutTokens.ChatModel', bindings: ['modules[0]: to(A)', 'modules[1]: to(B)'], cause }),
 };
 
 /** Classes named otherwise than after themselves, and why. */
