@@ -9,6 +9,7 @@ import { normalizeInputSchema } from './normalize-input-schema';
 import { parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
+import { supportOwnDescriptions } from './support-own-descriptions';
 import { supportSproutTypes } from './support-sprout-types';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
@@ -103,6 +104,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     supportMappedIndexTypes(generator, program.getTypeChecker());
     supportSproutTypes(generator, program.getTypeChecker());
     supportWrittenLiteralOrder(generator, program.getTypeChecker());
+    supportOwnDescriptions(generator, program, configDir);
   }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {

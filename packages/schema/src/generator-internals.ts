@@ -34,3 +34,21 @@ export type GetUnionDefinition = (unionType: ts.UnionType, unionModifier: string
 export function withUnionDefinitionHook(generator: JsonSchemaGenerator): { getUnionDefinition: GetUnionDefinition } {
   return generator as unknown as { getUnionDefinition: GetUnionDefinition };
 }
+
+/**
+ * typescript-json-schema's private `parseCommentsIntoDefinition`: copies a symbol's TSDoc into
+ * `definition` (`description`, and JSDoc keyword tags such as `@minimum`). Private API, like
+ * {@link GetTypeDefinition}.
+ */
+export type ParseCommentsIntoDefinition = (
+  symbol: ts.Symbol | undefined,
+  definition: Definition,
+  otherAnnotations: Record<string, true>,
+) => void;
+
+/** The generator seen through its private `parseCommentsIntoDefinition`, so it can be wrapped. */
+export function withCommentsHook(generator: JsonSchemaGenerator): {
+  parseCommentsIntoDefinition: ParseCommentsIntoDefinition;
+} {
+  return generator as unknown as { parseCommentsIntoDefinition: ParseCommentsIntoDefinition };
+}
