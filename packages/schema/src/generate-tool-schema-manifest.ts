@@ -8,6 +8,7 @@ import { GENERATOR_NAME } from './generator-name';
 import { normalizeInputSchema } from './normalize-input-schema';
 import { parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
+import { supportDeclarationOrder } from './support-declaration-order';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
 import { supportOwnDescriptions } from './support-own-descriptions';
 import { supportSproutTypes } from './support-sprout-types';
@@ -105,6 +106,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     supportSproutTypes(generator, program.getTypeChecker());
     supportWrittenLiteralOrder(generator, program.getTypeChecker());
     supportOwnDescriptions(generator, program, configDir);
+    supportDeclarationOrder(generator, program.getTypeChecker());
   }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {

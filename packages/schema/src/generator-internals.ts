@@ -52,3 +52,15 @@ export function withCommentsHook(generator: JsonSchemaGenerator): {
 } {
   return generator as unknown as { parseCommentsIntoDefinition: ParseCommentsIntoDefinition };
 }
+
+/**
+ * typescript-json-schema's private `getClassDefinition`: fills `definition` with the properties of
+ * an object type (class, interface, type literal, mapped type) and returns it. Private API, like
+ * {@link GetTypeDefinition}.
+ */
+export type GetClassDefinition = (type: ts.Type, definition: Definition) => Definition;
+
+/** The generator seen through its private `getClassDefinition`, so it can be wrapped. */
+export function withClassDefinitionHook(generator: JsonSchemaGenerator): { getClassDefinition: GetClassDefinition } {
+  return generator as unknown as { getClassDefinition: GetClassDefinition };
+}
