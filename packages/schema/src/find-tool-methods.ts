@@ -2,6 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { type DtoCheckContext, findDtoProblems } from './find-dto-problems';
 import { findUnsupportedTypes } from './find-unsupported-type';
+import { decoratorCallName, isToolDecorator } from './is-tool-decorator';
 import { addTypeDeclarationFiles } from './type-declaration-files';
 import { SchemaGenerationError } from './schema-generation-error';
 
@@ -52,7 +53,8 @@ export interface ToolMethodScan {
 /**
  * Finds the methods decorated with `@Tool(...)` or `@McpTool(...)` (from `@sprout-ai/mcp`; its
  * `@McpToolParam` is read like `@ToolParam`) in the given files: the decorator call's callee is
- * `Tool` (also when imported under another name, e.g. `import { Tool as T }`).
+ * `Tool` (also when imported under another name, e.g. `import { Tool as T }`), or the decorator is
+ * composed from it (see {@link isToolDecorator}).
  *
  * @param program - a program that contains the files
  * @param fileNames - absolute paths of the files to scan
@@ -96,7 +98,7 @@ export function scanToolMethods(program: ts.Program, fileNames: readonly string[
       const methods = statement.members.filter(
         (member): member is ts.MethodDeclaration =>
           ts.isMethodDeclaration(member) &&
-          (hasDecorator(member, 'Tool', checker) || hasDecorator(member, 'McpTool', checker)),
+          (ts.getDecorators(member) ?? []).some((decorator) => isToolDecorator(decorator, checker)),
       );
       if (methods.length === 0) continue;
       const className = statement.name?.text;
@@ -254,21 +256,6 @@ function describeMethod(
   };
 }
 
-/** True when the decorator is a call of `name` (resolving a renamed import to its original name). */
-function hasDecorator(node: ts.HasDecorators, name: string, checker: ts.TypeChecker): boolean {
-  return (ts.getDecorators(node) ?? []).some((decorator) => decoratorName(decorator, checker) === name);
-}
-
-function decoratorName(decorator: ts.Decorator, checker: ts.TypeChecker): string | undefined {
-  if (!ts.isCallExpression(decorator.expression)) return undefined;
-  const callee = decorator.expression.expression;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  if (!ts.isIdentifier(callee)) return undefined;
-  const symbol = checker.getSymbolAtLocation(callee);
-  const specifier = symbol?.declarations?.find(ts.isImportSpecifier);
-  return specifier === undefined ? callee.text : (specifier.propertyName ?? specifier.name).text;
-}
-
 /**
  * The `description` and `required` of an `@ToolParam({...})` call, when they are literals, and
  * whether `@ToolParam` (not `@McpToolParam`, which has no such option) names the parameter's class with `type`.
@@ -278,7 +265,7 @@ function toolParamLiteral(
   checker: ts.TypeChecker,
 ): { description?: string; required?: boolean; namesType?: boolean } {
   const decorator = (ts.getDecorators(parameter) ?? []).find((d) =>
-    ['ToolParam', 'McpToolParam'].includes(decoratorName(d, checker) ?? ''),
+    ['ToolParam', 'McpToolParam'].includes(decoratorCallName(d.expression, checker) ?? ''),
   );
   const argument =
     decorator !== undefined && ts.isCallExpression(decorator.expression)
@@ -286,7 +273,7 @@ function toolParamLiteral(
       : undefined;
   if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return {};
   const result: { description?: string; required?: boolean; namesType?: boolean } = {};
-  const isToolParam = decorator !== undefined && decoratorName(decorator, checker) === 'ToolParam';
+  const isToolParam = decorator !== undefined && decoratorCallName(decorator.expression, checker) === 'ToolParam';
   for (const property of argument.properties) {
     if (!ts.isPropertyAssignment(property)) continue;
     const key = propertyNameText(property.name);
