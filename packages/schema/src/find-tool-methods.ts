@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { type DtoCheckContext, findDtoProblems } from './find-dto-problems';
+import { findUnsupportedReturnType } from './find-unsupported-return-type';
 import { findUnsupportedTypes } from './find-unsupported-type';
 import { decoratorCallName, isToolDecorator } from './is-tool-decorator';
 import { addTypeDeclarationFiles } from './type-declaration-files';
@@ -60,9 +61,10 @@ export interface ToolMethodScan {
  * @param fileNames - absolute paths of the files to scan
  * @param baseDir - directory that `sourceFile` paths are relative to (the tsconfig directory)
  * @returns the tool methods, in file then declaration order
- * @throws SchemaGenerationError when a tool class is unnamed or not exported, or a parameter is
+ * @throws SchemaGenerationError when a tool class is unnamed or not exported, a parameter is
  *   destructured, a rest parameter, of a type that has no JSON form or holds a class-validator DTO
- *   that would not be converted at run time — one error for all the problems found
+ *   that would not be converted at run time, or a method returns a function, an Observable, a
+ *   stream or an iterator (see {@link findUnsupportedReturnType}) — one error for all the problems found
  */
 export function findToolMethods(
   program: ts.Program,
@@ -236,6 +238,11 @@ function describeMethod(
       ...(description === undefined ? {} : { description }),
       ...(defaultValue === undefined ? {} : { defaultValue }),
     });
+  }
+  const unsupportedReturn = findUnsupportedReturnType(method, checker);
+  if (unsupportedReturn !== undefined) {
+    const reason = `return type '${unsupportedReturn.typeText}' is ${unsupportedReturn.why}`;
+    problems.push(new SchemaGenerationError({ ...where, reason }));
   }
   if (problems.length > 0) return { problems };
   const description = documentation(method, checker);
