@@ -3,18 +3,24 @@ import { OpenAiChatModel } from '@sprout-ai/openai';
 import { chatCompletion, OpenAiWireServer, type WireChatRequest } from '@sprout-ai/test';
 import { type ReplayFixture, replayFixtures } from '../../openai/src/__fixtures__/replay-fixtures';
 import { ChatClient } from './chat-client';
+import type { ChatClientRequestSpec } from './chat-client-request-spec';
 
-/** Recorded first rounds that call tools (their recorded follow-ups are replayed as the second round). */
-const TOOL_ROUNDS = replayFixtures().filter((f) => f.expect.toolCalls.length > 0);
 type Mode = 'call' | 'stream';
-/** A streamed recording can only answer `.stream()`; a JSON one answers both. */
-const CASES = TOOL_ROUNDS.flatMap((f): [string, Mode, ReplayFixture][] =>
-  (f.kind === 'sse' ? (['stream'] as const) : (['call', 'stream'] as const)).map((mode) => [
-    `${f.name}.${f.kind}`,
-    mode,
-    f,
-  ]),
-);
+/** Each recording with the modes it can answer: a streamed one only `.stream()`, a JSON one both. */
+function casesOf(fixtures: readonly ReplayFixture[]): [string, Mode, ReplayFixture][] {
+  return fixtures.flatMap((f): [string, Mode, ReplayFixture][] =>
+    (f.kind === 'sse' ? (['stream'] as const) : (['call', 'stream'] as const)).map((mode) => [
+      `${f.name}.${f.kind}`,
+      mode,
+      f,
+    ]),
+  );
+}
+const FIXTURES = replayFixtures();
+/** Recorded first rounds that call tools (their recorded follow-ups are replayed as the second round). */
+const CASES = casesOf(FIXTURES.filter((f) => f.expect.toolCalls.length > 0));
+/** Recorded answers without tool calls: text, refusals, cut-off answers. */
+const ANSWER_CASES = casesOf(FIXTURES.filter((f) => f.expect.toolCalls.length === 0));
 const QUESTION = 'What is the weather in San Francisco?';
 const FINAL_ANSWER = 'It is sunny.';
 
@@ -36,6 +42,26 @@ describe(ChatClient, () => {
     server = undefined;
   });
 
+  /** The answer text: `.content()` of a call, or the text deltas of a stream. */
+  async function answerOf(mode: Mode, spec: ChatClientRequestSpec): Promise<string> {
+    if (mode === 'call') return spec.call().content();
+    let answer = '';
+    for await (const event of spec.stream().events()) if (event.type === 'text-delta') answer += event.text;
+    return answer;
+  }
+
+  describe('when replaying recorded provider answers without tool calls', () => {
+    it.each(ANSWER_CASES)('should give the recorded answer of %s in one request (%s)', async (_name, mode, fixture) => {
+      server = await OpenAiWireServer.start({ script: [fixture.step] });
+      const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'sk-test', maxRetries: 0 });
+
+      const answer = await answerOf(mode, ChatClient.create(model).prompt(QUESTION));
+
+      expect(answer).toBe(fixture.expect.text);
+      expect(server.requests).toHaveLength(1);
+    });
+  });
+
   describe('when replaying recorded provider responses that call tools', () => {
     it('should have tool-calling recordings to replay', () => {
       expect(CASES.length).toBeGreaterThanOrEqual(15);
@@ -55,13 +81,7 @@ describe(ChatClient, () => {
           .prompt(QUESTION)
           .tools(...names.map((name) => recordingTool(name, runs)));
 
-        let answer: string;
-        if (mode === 'call') {
-          answer = await spec.call().content();
-        } else {
-          answer = '';
-          for await (const event of spec.stream().events()) if (event.type === 'text-delta') answer += event.text;
-        }
+        const answer = await answerOf(mode, spec);
 
         const expectedCalls = fixture.expect.toolCalls;
         // Streamed text of every round reaches the caller; a call's content is the last round's.
