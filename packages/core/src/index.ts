@@ -40,6 +40,7 @@ export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from '
 export type { ToolCallback } from './tool/tool-callback';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
+export type { ToolMethodDecorator } from './tool/annotation/tool-method-decorator';
 export { ToolParam, type ToolParamOptions } from './tool/annotation/tool-param';
 export type { ToolCallResultConverter } from './tool/execution/tool-call-result-converter';
 export type {

@@ -67,7 +67,7 @@ describe(main, () => {
           `sprout-schema: ${problems.length} problems in @Tool methods; fix them all, then run sprout-schema again:`,
         );
         expect(problems.length).toBeGreaterThan(10);
-        for (const line of problems) expect(line).toMatch(/^ {2}[a-z-]+\.ts: \w+(\.\w+\([^)]+\))?: .+$/);
+        for (const line of problems) expect(line).toMatch(/^ {2}[a-z-]+\.ts: \w+(\.\w+(\([^)]+\))?)?: .+$/);
         expect(() => readFileSync(out)).toThrow();
       },
       TIMEOUT_MS,

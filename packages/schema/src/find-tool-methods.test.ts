@@ -1,7 +1,7 @@
 import { errorOf } from '@sprout-ai/test';
 import path from 'node:path';
 import ts from 'typescript';
-import { findToolMethods } from './find-tool-methods';
+import { findToolMethods, scanToolMethods } from './find-tool-methods';
 import { SchemaGenerationError } from './schema-generation-error';
 
 const INVALID = path.join(__dirname, '__fixtures__', 'invalid');
@@ -126,6 +126,43 @@ describe(findToolMethods, () => {
           "GuestRequest as a Record (index signature) value at 'PartyRequest.byName[key]', where Sprout cannot convert it: class-transformer's @Type converts " +
           "the whole object, not a Record's values, so the method would receive plain objects and class-validator would never run; use an array instead: " +
           'a DTO class property typed GuestRequest[] with @ValidateNested({ each: true }) and @Type(() => GuestRequest) (@Type from class-transformer)',
+      ]);
+    });
+  });
+
+  describe('when a method returns a function, an Observable, a stream or an iterator', () => {
+    const scan = () => scanToolMethods(program, [path.join(INVALID, 'return-type-tools.ts')], INVALID);
+    const observable =
+      'an Observable; the model reads one result per call, so return a Promise of the value ' +
+      '(rxjs: lastValueFrom(source)) or of an array of the values (lastValueFrom(source.pipe(toArray())))';
+    const stream =
+      'a stream; the model reads one result per call, so collect it and return the value, or an array ' +
+      'of its items (for await (const item of stream) items.push(item)), from an async method';
+    const fn = 'a function, which has no JSON form; return the data the function would compute (or a Promise of it)';
+
+    it('should fail the build for each, naming the method, the type and what to return instead', () => {
+      expect(scan().problems.map((problem) => problem.message)).toEqual([
+        `return-type-tools.ts: ReturnTypeTools.callback: return type '(status: string) => void' is ${fn}`,
+        `return-type-tools.ts: ReturnTypeTools.later: return type '() => string' is ${fn}`,
+        `return-type-tools.ts: ReturnTypeTools.watch: return type 'Observable<string>' is ${observable}`,
+        `return-type-tools.ts: ReturnTypeTools.watchOrNot: return type 'Observable<string>' is ${observable}`,
+        `return-type-tools.ts: ReturnTypeTools.feed: return type 'AsyncGenerator<string, any, any>' is ${stream}`,
+        `return-type-tools.ts: ReturnTypeTools.lines: return type 'AsyncIterable<string>' is ${stream}`,
+        "return-type-tools.ts: ReturnTypeTools.numbers: return type 'Generator<number, any, any>' is an iterator, " +
+          'which has no JSON form; return an array of its items instead (e.g. [...items()])',
+        `return-type-tools.ts: ReturnTypeTools.download: return type 'Readable' is ${stream}`,
+        `return-type-tools.ts: ReturnTypeTools.downloadLater: return type 'Readable' is ${stream}`,
+        `return-type-tools.ts: ReturnTypeTools.webStream: return type 'ReadableStream<string>' is ${stream}`,
+      ]);
+    });
+
+    it('should accept results with a JSON form, also objects with fields named like stream methods', () => {
+      expect(scan().methods.map((method) => `${method.className}.${method.methodName}`)).toEqual([
+        'PlainReturnTools.list',
+        'PlainReturnTools.later',
+        'PlainReturnTools.prices',
+        'PlainReturnTools.nothing',
+        'PlainReturnTools.anything',
       ]);
     });
   });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { type DtoCheckContext, findDtoProblems } from './find-dto-problems';
+import { findUnsupportedReturnType } from './find-unsupported-return-type';
 import { findUnsupportedTypes } from './find-unsupported-type';
+import { decoratorCallName, isToolDecorator } from './is-tool-decorator';
 import { addTypeDeclarationFiles } from './type-declaration-files';
 import { SchemaGenerationError } from './schema-generation-error';
 
@@ -52,15 +54,17 @@ export interface ToolMethodScan {
 /**
  * Finds the methods decorated with `@Tool(...)` or `@McpTool(...)` (from `@sprout-ai/mcp`; its
  * `@McpToolParam` is read like `@ToolParam`) in the given files: the decorator call's callee is
- * `Tool` (also when imported under another name, e.g. `import { Tool as T }`).
+ * `Tool` (also when imported under another name, e.g. `import { Tool as T }`), or the decorator is
+ * composed from it (see {@link isToolDecorator}).
  *
  * @param program - a program that contains the files
  * @param fileNames - absolute paths of the files to scan
  * @param baseDir - directory that `sourceFile` paths are relative to (the tsconfig directory)
  * @returns the tool methods, in file then declaration order
- * @throws SchemaGenerationError when a tool class is unnamed or not exported, or a parameter is
+ * @throws SchemaGenerationError when a tool class is unnamed or not exported, a parameter is
  *   destructured, a rest parameter, of a type that has no JSON form or holds a class-validator DTO
- *   that would not be converted at run time — one error for all the problems found
+ *   that would not be converted at run time, or a method returns a function, an Observable, a
+ *   stream or an iterator (see {@link findUnsupportedReturnType}) — one error for all the problems found
  */
 export function findToolMethods(
   program: ts.Program,
@@ -96,7 +100,7 @@ export function scanToolMethods(program: ts.Program, fileNames: readonly string[
       const methods = statement.members.filter(
         (member): member is ts.MethodDeclaration =>
           ts.isMethodDeclaration(member) &&
-          (hasDecorator(member, 'Tool', checker) || hasDecorator(member, 'McpTool', checker)),
+          (ts.getDecorators(member) ?? []).some((decorator) => isToolDecorator(decorator, checker)),
       );
       if (methods.length === 0) continue;
       const className = statement.name?.text;
@@ -235,6 +239,11 @@ function describeMethod(
       ...(defaultValue === undefined ? {} : { defaultValue }),
     });
   }
+  const unsupportedReturn = findUnsupportedReturnType(method, checker);
+  if (unsupportedReturn !== undefined) {
+    const reason = `return type '${unsupportedReturn.typeText}' is ${unsupportedReturn.why}`;
+    problems.push(new SchemaGenerationError({ ...where, reason }));
+  }
   if (problems.length > 0) return { problems };
   const description = documentation(method, checker);
   return {
@@ -254,21 +263,6 @@ function describeMethod(
   };
 }
 
-/** True when the decorator is a call of `name` (resolving a renamed import to its original name). */
-function hasDecorator(node: ts.HasDecorators, name: string, checker: ts.TypeChecker): boolean {
-  return (ts.getDecorators(node) ?? []).some((decorator) => decoratorName(decorator, checker) === name);
-}
-
-function decoratorName(decorator: ts.Decorator, checker: ts.TypeChecker): string | undefined {
-  if (!ts.isCallExpression(decorator.expression)) return undefined;
-  const callee = decorator.expression.expression;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  if (!ts.isIdentifier(callee)) return undefined;
-  const symbol = checker.getSymbolAtLocation(callee);
-  const specifier = symbol?.declarations?.find(ts.isImportSpecifier);
-  return specifier === undefined ? callee.text : (specifier.propertyName ?? specifier.name).text;
-}
-
 /**
  * The `description` and `required` of an `@ToolParam({...})` call, when they are literals, and
  * whether `@ToolParam` (not `@McpToolParam`, which has no such option) names the parameter's class with `type`.
@@ -278,7 +272,7 @@ function toolParamLiteral(
   checker: ts.TypeChecker,
 ): { description?: string; required?: boolean; namesType?: boolean } {
   const decorator = (ts.getDecorators(parameter) ?? []).find((d) =>
-    ['ToolParam', 'McpToolParam'].includes(decoratorName(d, checker) ?? ''),
+    ['ToolParam', 'McpToolParam'].includes(decoratorCallName(d.expression, checker) ?? ''),
   );
   const argument =
     decorator !== undefined && ts.isCallExpression(decorator.expression)
@@ -286,7 +280,7 @@ function toolParamLiteral(
       : undefined;
   if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return {};
   const result: { description?: string; required?: boolean; namesType?: boolean } = {};
-  const isToolParam = decorator !== undefined && decoratorName(decorator, checker) === 'ToolParam';
+  const isToolParam = decorator !== undefined && decoratorCallName(decorator.expression, checker) === 'ToolParam';
   for (const property of argument.properties) {
     if (!ts.isPropertyAssignment(property)) continue;
     const key = propertyNameText(property.name);

@@ -8,7 +8,9 @@ import { GENERATOR_NAME } from './generator-name';
 import { normalizeInputSchema } from './normalize-input-schema';
 import { parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
+import { supportDeclarationOrder } from './support-declaration-order';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
+import { supportOwnDescriptions } from './support-own-descriptions';
 import { supportSproutTypes } from './support-sprout-types';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
@@ -103,6 +105,8 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     supportMappedIndexTypes(generator, program.getTypeChecker());
     supportSproutTypes(generator, program.getTypeChecker());
     supportWrittenLiteralOrder(generator, program.getTypeChecker());
+    supportOwnDescriptions(generator, program, configDir);
+    supportDeclarationOrder(generator, program.getTypeChecker());
   }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {

@@ -34,3 +34,33 @@ export type GetUnionDefinition = (unionType: ts.UnionType, unionModifier: string
 export function withUnionDefinitionHook(generator: JsonSchemaGenerator): { getUnionDefinition: GetUnionDefinition } {
   return generator as unknown as { getUnionDefinition: GetUnionDefinition };
 }
+
+/**
+ * typescript-json-schema's private `parseCommentsIntoDefinition`: copies a symbol's TSDoc into
+ * `definition` (`description`, and JSDoc keyword tags such as `@minimum`). Private API, like
+ * {@link GetTypeDefinition}.
+ */
+export type ParseCommentsIntoDefinition = (
+  symbol: ts.Symbol | undefined,
+  definition: Definition,
+  otherAnnotations: Record<string, true>,
+) => void;
+
+/** The generator seen through its private `parseCommentsIntoDefinition`, so it can be wrapped. */
+export function withCommentsHook(generator: JsonSchemaGenerator): {
+  parseCommentsIntoDefinition: ParseCommentsIntoDefinition;
+} {
+  return generator as unknown as { parseCommentsIntoDefinition: ParseCommentsIntoDefinition };
+}
+
+/**
+ * typescript-json-schema's private `getClassDefinition`: fills `definition` with the properties of
+ * an object type (class, interface, type literal, mapped type) and returns it. Private API, like
+ * {@link GetTypeDefinition}.
+ */
+export type GetClassDefinition = (type: ts.Type, definition: Definition) => Definition;
+
+/** The generator seen through its private `getClassDefinition`, so it can be wrapped. */
+export function withClassDefinitionHook(generator: JsonSchemaGenerator): { getClassDefinition: GetClassDefinition } {
+  return generator as unknown as { getClassDefinition: GetClassDefinition };
+}

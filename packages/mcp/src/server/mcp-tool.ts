@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { ToolMethodDecorator } from '@sprout-ai/core';
 import { MCP_METADATA_KEYS } from './mcp-metadata-keys';
 
 /** Options of {@link McpTool}. */
@@ -34,7 +35,7 @@ export const mcpToolClassRegistry = new Set<abstract new (...args: never[]) => u
  * ```
  * @see Spring AI `@McpTool` (spring-ai-mcp-annotations)
  */
-export function McpTool(options: McpToolOptions = {}): MethodDecorator {
+export function McpTool(options: McpToolOptions = {}): ToolMethodDecorator {
   return (target, propertyKey, descriptor) => {
     if (typeof propertyKey !== 'string' || typeof descriptor.value !== 'function') {
       throw new TypeError(`@McpTool can only decorate methods with string names (got ${String(propertyKey)})`);

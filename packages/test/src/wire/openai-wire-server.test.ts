@@ -230,6 +230,27 @@ describe(OpenAiWireServer, () => {
       expect(sse).not.toContain('"id":"call');
     });
 
+    it('should stream a refusal as delta.refusal fragments, as OpenAI does', () => {
+      const completion = chatCompletion({});
+      const refusal = "I'm very sorry, but I can't assist with that.";
+      const sse = sseFromChatCompletion(
+        {
+          ...completion,
+          choices: [{ ...completion.choices[0], message: { role: 'assistant', content: null, refusal } }],
+        },
+        { contentFragmentSize: 20 },
+      );
+
+      const fragments = sse
+        .split('\n\n')
+        .filter((event) => event.startsWith('data: {'))
+        .map(
+          (event) => (JSON.parse(event.slice(6)) as { choices: { delta?: { refusal?: string } }[] }).choices[0]?.delta,
+        )
+        .flatMap((delta) => (delta?.refusal === undefined ? [] : [delta.refusal]));
+      expect(fragments).toEqual(["I'm very sorry, but ", "I can't assist with ", 'that.']);
+    });
+
     it('should answer 400 when an SSE step meets a request without stream: true', async () => {
       server = await OpenAiWireServer.start({ script: [{ sse: sseEvents([]) }] });
 

@@ -62,7 +62,7 @@ export function sseTranscript(text: string): string {
 
 /**
  * Streams a non-streaming completion as an OpenAI server would: a role chunk, the content in
- * fragments, each tool call as a first delta (index, id, type, name, empty arguments) followed by
+ * fragments, a `message.refusal` in `delta.refusal` fragments, each tool call as a first delta (index, id, type, name, empty arguments) followed by
  * argument fragments, a finish chunk, a usage chunk, `[DONE]`. Odd fields are kept as they are
  * (a missing or empty `id`, `arguments` sent as an object), so a call-path case can be replayed as
  * a stream.
@@ -93,6 +93,8 @@ export function sseFromChatCompletion(
     chunks.push(chunk(choice.index, { role: 'assistant', content: '' }));
     const content = typeof message.content === 'string' ? message.content : '';
     for (const piece of fragments(content, contentSize)) chunks.push(chunk(choice.index, { content: piece }));
+    const refusal = typeof message.refusal === 'string' ? message.refusal : '';
+    for (const piece of fragments(refusal, contentSize)) chunks.push(chunk(choice.index, { refusal: piece }));
     (message.tool_calls ?? []).forEach((call: WireToolCall, index) => {
       const args = call.function.arguments;
       const first: Record<string, unknown> = {

@@ -4,6 +4,7 @@ import { checkToolExecutionRules } from '../metadata/check-tool-execution-rules'
 import type { ToolConcurrency } from '../metadata/tool-metadata';
 import { METADATA_KEYS } from '../support/metadata-keys';
 import { toolClassRegistry } from './tool-class-registry';
+import type { ToolMethodDecorator } from './tool-method-decorator';
 
 /** Options of {@link Tool}. */
 export interface ToolOptions {
@@ -45,6 +46,8 @@ export interface ToolMethodOptions extends ToolOptions {
 /**
  * Marks a method of an (injectable) class as a tool. Its argument schema comes from the build-time
  * schema manifest (`sprout-schema`), its parameter descriptions from TSDoc or {@link ToolParam}.
+ * A decorator of your own may apply it (`const ReadOnlyTool = (d: string) => Tool({ description: d })`):
+ * `sprout-schema` follows it (see {@link ToolMethodDecorator}).
  *
  * @example
  * ```ts
@@ -59,7 +62,7 @@ export interface ToolMethodOptions extends ToolOptions {
  * @remarks `concurrency`, `timeoutMs` and `maxResultChars` are Sprout's additions.
  * @see Spring AI `@Tool`
  */
-export function Tool(options: ToolOptions = {}): MethodDecorator {
+export function Tool(options: ToolOptions = {}): ToolMethodDecorator {
   return (target, propertyKey, descriptor) => {
     if (typeof propertyKey !== 'string' || typeof descriptor.value !== 'function') {
       throw new TypeError(`@Tool can only decorate methods with string names (got ${String(propertyKey)})`);

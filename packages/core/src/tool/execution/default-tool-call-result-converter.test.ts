@@ -75,6 +75,17 @@ describe(DefaultToolCallResultConverter, () => {
         );
       });
 
+      it.each([
+        ['an async generator', (async function* () {})(), 'a stream (an async iterable)'],
+        ['a web ReadableStream', new ReadableStream(), 'a stream (an async iterable)'],
+        ['an rxjs-style Observable', { '@@observable': () => undefined, subscribe: () => undefined }, 'an Observable'],
+        ['a generator object', (function* () {})(), 'an iterator'],
+      ])('should throw for %s, which yields values over time, instead of sending {}', (_name, value, kind) => {
+        expect(() => converter.convert(value, false)).toThrow(
+          `Result of tool 'setAlarm' cannot be serialised to JSON: ${kind} is not JSON data, and the model reads one result per call; collect its values.`,
+        );
+      });
+
       it('should throw for an invalid Date', () => {
         expect(() => converter.convert(new Date('nope'), false)).toThrow(
           "Result of tool 'setAlarm' cannot be serialised to JSON: invalid Date.",

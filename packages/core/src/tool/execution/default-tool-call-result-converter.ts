@@ -21,6 +21,7 @@ export interface DefaultToolCallResultConverterOptions {
  * | `Date` | its ISO string, JSON-quoted |
  * | `bigint` | its decimal digits as a JSON string, e.g. `"9007199254740993"` |
  * | `Map` / `Set` (also nested) | an object / an array |
+ * | a stream, an Observable, an iterator (top level) | an error: collect the values first |
  * | anything else | `JSON.stringify(result)` |
  *
  * @remarks Departures from Spring AI: a JSON string must be valid JSON as a whole (Spring's
@@ -44,13 +45,17 @@ export class DefaultToolCallResultConverter implements ToolCallResultConverter {
    * @param returnsVoid - true when the method is declared to return `void`
    * @returns JSON text, never `null`/`undefined`
    * @throws Error when the value cannot be serialised (a cyclic object, a function, a symbol, an
-   * invalid `Date`), e.g. `Result of tool 'x' cannot be serialised to JSON: cyclic reference (…)`
+   * invalid `Date`, a stream, an Observable, an iterator), e.g. `Result of tool 'x' cannot be serialised to JSON: cyclic reference (…)`
    */
   convert(result: unknown, returnsVoid: boolean): string {
     if (returnsVoid || result === undefined) return DONE;
     if (typeof result === 'string') return isJson(result) ? result : JSON.stringify(result);
     // Numbers and booleans need no replacer (the replacer changes only bigint, Map, Set and Date).
     if (typeof result === 'number' || typeof result === 'boolean') return JSON.stringify(result);
+    const sequence = sequenceKind(result);
+    if (sequence !== undefined) {
+      throw this.failure(`${sequence} is not JSON data, and the model reads one result per call; collect its values`);
+    }
     let text: string | undefined;
     try {
       text = JSON.stringify(result, replaceUnserialisable);
@@ -69,6 +74,20 @@ export class DefaultToolCallResultConverter implements ToolCallResultConverter {
       { cause },
     );
   }
+}
+
+/**
+ * What a value that yields values over time is (JSON.stringify would give `{}` or its internals):
+ * an async iterable (async generators, Node and web streams), an Observable (the `@@observable`
+ * interop key) or an iterator (a generator object).
+ */
+function sequenceKind(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (Symbol.asyncIterator in value) return 'a stream (an async iterable)';
+  const observable = (Symbol as { observable?: symbol }).observable;
+  if ('@@observable' in value || (observable !== undefined && observable in value)) return 'an Observable';
+  if (Symbol.iterator in value && typeof (value as { next?: unknown }).next === 'function') return 'an iterator';
+  return undefined;
 }
 
 function isJson(text: string): boolean {

@@ -14,7 +14,8 @@ export interface MissingToolSchemaErrorOptions {
 /**
  * An `@Tool` method has no entry in the build-time tool schema manifest, so its argument schema
  * and parameter names are unknown. Usually the manifest is stale (the method was added or renamed
- * after the last build) or was never loaded.
+ * after the last build) or was never loaded; or the method's decorator is composed from `Tool(...)`
+ * in compiled code whose declared type hides it (see `ToolMethodDecorator`).
  *
  * @remarks Spring AI generates schemas by reflection at run time and has no such failure.
  */
@@ -35,7 +36,9 @@ export class MissingToolSchemaError extends SproutError {
     super(
       `No schema for @Tool method ${options.className}.${options.methodName} in the tool schema manifest. ${loaded} ` +
         'Run `npm run build` (or `npx sprout-schema`) to regenerate the manifest, and load it with ' +
-        'toolSchemaRegistry.loadFile(...) before the tools are registered.',
+        'toolSchemaRegistry.loadFile(...) before the tools are registered. If the method is marked by a ' +
+        'decorator composed from Tool(...) in compiled code, let that decorator return ToolMethodDecorator ' +
+        '(not MethodDecorator), so sprout-schema finds the method.',
       { cause: options.cause },
     );
     this.className = options.className;

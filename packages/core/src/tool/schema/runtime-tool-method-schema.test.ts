@@ -24,6 +24,14 @@ class Signup {
   age!: number;
 }
 
+class TeamSignup extends Signup {
+  @IsIn(['small', 'large'])
+  teamSize!: string;
+
+  @Length(2, 20)
+  override name!: string;
+}
+
 class AccountTools {
   last: unknown[] = [];
 
@@ -39,6 +47,12 @@ class AccountTools {
 
   @Tool()
   signup(@ToolParam({ type: Signup, name: 'request' }) request: Signup): string {
+    this.last = [request];
+    return 'ok';
+  }
+
+  @Tool()
+  teamSignup(@ToolParam({ type: TeamSignup, name: 'request' }) request: TeamSignup): string {
     this.last = [request];
     return 'ok';
   }
@@ -110,6 +124,14 @@ describe(runtimeToolMethodSchema, () => {
         required: ['request'],
         additionalProperties: false,
       });
+    });
+  });
+
+  describe('when a class-validator class extends another', () => {
+    it("should list the base class's properties first, an override where the base put it", () => {
+      const defs = entry('teamSignup')?.inputSchema.$defs as Record<string, { properties: object; required: string[] }>;
+      expect(Object.keys(defs.TeamSignup.properties)).toEqual(['email', 'name', 'plan', 'age', 'teamSize']);
+      expect(defs.TeamSignup.required).toEqual(['email', 'name', 'age', 'teamSize']);
     });
   });
 

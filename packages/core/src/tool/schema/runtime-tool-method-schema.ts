@@ -118,13 +118,36 @@ export function classValidatorSchema(type: ClassType, defs: Schema): Schema {
     const target = entry.each === true && isSchemaObject(property.items) ? property.items : property;
     Object.assign(target, constraintKeywords(entry.name, entry.constraints as unknown[] | undefined));
   }
+  const ordered = inDeclarationOrder(type, properties);
   defs[type.name] = {
     type: 'object',
-    properties,
-    required: Object.keys(properties).filter((name) => !optional.has(name)),
+    properties: ordered,
+    required: Object.keys(ordered).filter((name) => !optional.has(name)),
     additionalProperties: false,
   };
   return ref;
+}
+
+/**
+ * The properties in declaration order, a base class's first: class-validator lists a class's own
+ * rules before inherited ones (and an overriding property's only), so the order is rebuilt from
+ * each class of the chain, the topmost first; a property keeps the place its first declaration gave it.
+ */
+function inDeclarationOrder(type: ClassType, properties: Record<string, Schema>): Record<string, Schema> {
+  const chain: unknown[] = [];
+  for (let current: unknown = type; typeof current === 'function' && current !== Function.prototype;) {
+    chain.unshift(current);
+    current = Object.getPrototypeOf(current);
+  }
+  const storage = classValidator().getMetadataStorage();
+  const order = new Map<string, number>();
+  for (const owner of chain) {
+    for (const entry of storage.getTargetValidationMetadatas(owner as new () => unknown, '', true, false)) {
+      if (entry.target === owner && !order.has(entry.propertyName)) order.set(entry.propertyName, order.size);
+    }
+  }
+  const rank = (name: string): number => order.get(name) ?? order.size;
+  return Object.fromEntries(Object.entries(properties).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
 function designSchema(type: ClassType, property: string, defs: Schema): Schema {
