@@ -1,5 +1,6 @@
 import {
   ConfigurationError,
+  EmptyPromptError,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -151,6 +152,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * answers something that is not a chat completion
    * @throws ConfigurationError when the options name tools (`toolNames`) but no tool calling manager is set
+   * @throws EmptyPromptError when the prompt has no message to send (nothing is sent)
    * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
@@ -186,7 +188,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * cut-off answer is never taken for a complete one
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * the stream breaks off or carries an event that is not JSON
-   * @throws ConfigurationError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
+   * @throws ConfigurationError, EmptyPromptError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
    */
   stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
     return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
@@ -241,6 +243,13 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     }
     const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
     const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
+    if (params.messages.length === 0) {
+      throw new EmptyPromptError(
+        `The prompt for ${this.baseUrl} has no message to send (${prompt.instructions.length} given; blank system ` +
+          'messages are left out), so no request was sent. Whatever built the prompt (an advisor, a hook of the ' +
+          'tool loop) dropped every message of the conversation.',
+      );
+    }
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
