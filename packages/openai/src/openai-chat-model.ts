@@ -29,6 +29,7 @@ import { realmSafeFetch } from './realm-safe-fetch';
 import { withResponseIdleTimeout } from './response-idle-timeout';
 import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
+import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
 import { IncompleteStreamError, completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
 
@@ -80,6 +81,17 @@ export interface OpenAiChatModelOptions {
    * @defaultValue `true`
    */
   readonly streamUsage?: boolean;
+  /**
+   * The server's rule for tool-call ids, as it documents it, e.g. `^[a-zA-Z0-9]{9}$` (Mistral, and
+   * vLLM serving Mistral models). Such a server rejects, with HTTP 400, a request replaying an id
+   * from another provider or from chat memory. With a rule, an id it rejects is sent as one derived
+   * from the id's hash (in the rule's characters, at its length): the same in every request, so a
+   * call and its result always pair; ids it accepts go as they are. Supported forms: one character
+   * class and a length, `^[class]{n}$`, `^[class]{min,max}$`, `^[class]{min,}$` or `^[class]+$`.
+   * Without it, ids go as they are.
+   * @remarks Sprout's; property `sprout.openai.chat.tool-call-id-pattern`.
+   */
+  readonly toolCallIdPattern?: string;
 }
 
 const PLACEHOLDER_API_KEY = 'no-api-key';
@@ -112,11 +124,13 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private readonly timeoutMs: number;
   private readonly hermesToolCalls: HermesToolCallMode;
   private readonly streamUsage: boolean;
+  private readonly toolCallIds?: ToolCallIdRule;
   private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeout
-   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, or `toolCallIdPattern`
+   * is not of a supported form
    */
   constructor(options: OpenAiChatModelOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
@@ -138,6 +152,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     this.toolCallingManager = options.toolCallingManager;
     this.hermesToolCalls = options.hermesToolCalls ?? 'strip';
     this.streamUsage = options.streamUsage ?? true;
+    if (options.toolCallIdPattern !== undefined) this.toolCallIds = ToolCallIdRule.parse(options.toolCallIdPattern);
   }
 
   /**
@@ -241,7 +256,12 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
     }
-    const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
+    const params = toChatCompletionParams(
+      prompt.instructions,
+      { ...options, model },
+      toolDefinitions,
+      this.toolCallIds,
+    );
     const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
     if (params.messages.length === 0) {
       throw new EmptyPromptError(
