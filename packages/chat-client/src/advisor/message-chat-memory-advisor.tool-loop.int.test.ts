@@ -14,6 +14,8 @@ import {
   type WireScriptStep,
   chatCompletion,
 } from '@sprout-ai/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { recordingTool } from '../__fixtures__/tools';
 import { ChatClient } from '../chat-client';
 import { MessageChatMemoryAdvisor } from './message-chat-memory-advisor';
@@ -29,6 +31,12 @@ const QUESTION = 'Where is A1?';
 const SYSTEM_TEXT = 'You are the order desk.';
 type Path = 'call' | 'stream';
 const PATHS: readonly Path[] = ['call', 'stream'];
+
+/** A handed wire case (`/work/shared/cases/wire`), as kept with the openai package's fixtures. */
+const fixture = (name: string): WireChatCompletion =>
+  JSON.parse(
+    readFileSync(join(__dirname, '..', '..', '..', 'openai', 'src', '__fixtures__', name), 'utf8'),
+  ) as WireChatCompletion;
 
 /** `completion` with a second choice that has no content and no tool call. */
 function withEmptySecondChoice(completion: WireChatCompletion): WireChatCompletion {
@@ -71,12 +79,13 @@ describe(MessageChatMemoryAdvisor, () => {
     const chatMemory = MessageWindowChatMemory.builder().build();
     const lookup = recordingTool('lookup', (input) => `${String(input.id)} shipped`, options.returnDirect);
     const label = recordingTool('label', (input) => `LABEL-${String(input.id)}`, options.returnDirect);
+    const getLatestVersion = recordingTool('getLatestVersion', () => '2.1.0');
     const memory = MessageChatMemoryAdvisor.builder(chatMemory)
       .order(ToolCallingAdvisor.DEFAULT_ORDER + 1)
       .build();
-    let builder = ChatClient.builder(model).defaultTools(lookup, label).defaultAdvisors(memory);
+    let builder = ChatClient.builder(model).defaultTools(lookup, label, getLatestVersion).defaultAdvisors(memory);
     if (options.system === true) builder = builder.defaultSystem(SYSTEM_TEXT);
-    return { server, client: builder.build(), chatMemory, lookup, label };
+    return { server, client: builder.build(), chatMemory, lookup, label, getLatestVersion };
   }
 
   async function ask(client: ChatClient, path: Path, text = QUESTION): Promise<string> {
@@ -122,6 +131,35 @@ describe(MessageChatMemoryAdvisor, () => {
           expect((stored[2] as ToolResponseMessage).responses[0].id).toBe(id);
         },
       );
+    });
+
+    describe('when a response has a call with an empty id and one without an id (08-empty-tool-call-id)', () => {
+      it('should store and replay both calls under the ids their results were sent under', async () => {
+        const { server, client, chatMemory, getLatestVersion } = await setUp([
+          fixture('08-empty-tool-call-id.json'),
+          chatCompletion({ content: '2.1.0' }),
+          chatCompletion({ content: 'You asked for the latest version.' }),
+        ]);
+
+        await ask(client, path);
+        await ask(client, path, 'What did I ask?');
+
+        expect(getLatestVersion.records).toHaveLength(2);
+        const [, second, third] = server.requests;
+        for (const request of [second, third]) {
+          expect(request.messages[0]).toEqual({ role: 'user', content: QUESTION });
+          expect(everyCallAnsweredOnce(request)).toBe(true);
+        }
+        const ids = second.messages[1].tool_calls?.map((c) => c.id);
+        expect(ids).toEqual([
+          expect.stringMatching(/^call_[0-9a-f]{32}$/),
+          expect.stringMatching(/^call_[0-9a-f]{32}$/),
+        ]);
+        expect(third.messages[1].tool_calls?.map((c) => c.id)).toEqual(ids);
+        const stored = await chatMemory.get('c-1');
+        expect((stored[1] as AssistantMessage).toolCalls.map((c) => c.id)).toEqual(ids);
+        expect((stored[2] as ToolResponseMessage).responses.map((r) => r.id)).toEqual(ids);
+      });
     });
 
     describe('when two calls of a response share an id', () => {
