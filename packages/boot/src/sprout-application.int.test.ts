@@ -70,5 +70,45 @@ describe(SproutApplication, () => {
         expect(app.get(OrderTools).calls).toEqual(['A123']);
       });
     });
+
+    describe('when the server constrains tool-call ids and sprout.openai.chat.tool-call-id-pattern says how', () => {
+      it('should send the ids of the turn as the server accepts them, the result under its call’s id', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'sprout-boot-ids-'));
+        const server = await OpenAiWireServer.start({
+          toolCallIdPattern: /^[a-zA-Z0-9]{9}$/,
+          script: [
+            chatCompletion({ toolCalls: [{ id: 'call_1', name: 'getOrderStatus', arguments: { orderId: 'A123' } }] }),
+            chatCompletion({ content: 'Order A123 has shipped.' }),
+          ],
+        });
+        let app: SproutApplication | undefined;
+        try {
+          const manifestPath = join(dir, 'tool-schemas.json');
+          writeFileSync(manifestPath, JSON.stringify(FIXTURE_MANIFEST));
+          app = await SproutApplication.run({
+            modules: [new ContainerModule(({ bind }) => void bind(OrderTools).toSelf())],
+            propertiesFile: false,
+            properties: {
+              'spring.ai.openai.base-url': server.baseUrl,
+              'spring.ai.openai.api-key': 'sk-test',
+              'sprout.openai.chat.tool-call-id-pattern': '^[a-zA-Z0-9]{9}$',
+            },
+            env: {},
+            schemaManifest: manifestPath,
+          });
+
+          expect(await app.chatClient().prompt('Where is order A123?').call().content()).toBe(
+            'Order A123 has shipped.',
+          );
+          const [call, result] = server.requests[1].messages.slice(-2);
+          expect(call.tool_calls?.[0].id).toMatch(/^[a-zA-Z0-9]{9}$/);
+          expect(result.tool_call_id).toBe(call.tool_calls?.[0].id);
+        } finally {
+          await app?.close();
+          await server.close();
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { ChatResponse } from '@sprout-ai/core';
+import { answerText } from './answer-text';
 import type { ChatClientResponse } from './chat-client-response';
 
 /**
@@ -24,8 +25,14 @@ export class CallResponseSpec {
     return (await this.execute()).chatResponse;
   }
 
-  /** The text of the first generation; `''` when there is no response or generation. */
+  /**
+   * The text of the first generation; `''` when there is no response or generation. When every
+   * tool of the last round was `returnDirect`, the tools' results in call order, one per line.
+   *
+   * @remarks Spring returns the first generation's text only, so of several returnDirect results
+   * its caller reads the first; each result is still its own generation in {@link CallResponseSpec.chatResponse}.
+   */
   async content(): Promise<string> {
-    return (await this.execute()).chatResponse?.result?.output.text ?? '';
+    return answerText((await this.execute()).chatResponse);
   }
 }

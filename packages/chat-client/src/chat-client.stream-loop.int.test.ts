@@ -167,6 +167,30 @@ describe(ChatClient, () => {
           { finishReason: 'returnDirect', toolId: 'call_lbl', toolName: 'printLabel' },
         ]);
       });
+
+      // 10: `.content()` showed only the first tool's result.
+      it('should give every result, one per line in call order, as the content of .call() and .stream()', async () => {
+        const twoDirectCalls = () =>
+          chatCompletion({
+            toolCalls: [
+              { id: 'call_lbl', name: 'printLabel', arguments: { id: 'A1' } },
+              { id: 'call_inv', name: 'printInvoice', arguments: { id: 'A1' } },
+            ],
+          });
+        const { model } = await modelFor([twoDirectCalls(), twoDirectCalls(), twoDirectCalls()]);
+        const label = recordingTool('printLabel', (input) => `LABEL-${String(input.id)}`, true);
+        const invoice = recordingTool('printInvoice', (input) => `INVOICE-${String(input.id)}`, true);
+        const spec = () => ChatClient.create(model).prompt('Print label and invoice of A1').tools(label, invoice);
+
+        const expected = '"LABEL-A1"\n"INVOICE-A1"';
+        expect(await spec().call().content()).toBe(expected);
+        expect((await collect(spec().stream().content())).join('')).toBe(expected);
+        const response = await spec().call().chatResponse();
+        expect(response?.results.map((g) => [g.output.text, g.metadata.toolName])).toEqual([
+          ['"LABEL-A1"', 'printLabel'],
+          ['"INVOICE-A1"', 'printInvoice'],
+        ]);
+      });
     });
 
     describe('when a model keeps calling tools after every refusal (RETURN_ERROR_RESPONSE)', () => {

@@ -211,6 +211,30 @@ describe(OpenAiChatModel, () => {
         for (const call of calls) expect(call.argumentsProblem).toMatch(/could not be matched to a tool call/);
       });
 
+      // Found by the fuzz of malformed responses (chat-client): the other call's arguments ran the named tool.
+      it.each([
+        ['a new id', { id: 'call_nameless' }],
+        ['an id that is not a string and a type', { id: 42, type: 'function' }],
+        ['the id of the call at index 0', { id: 'call_a', type: 'function' }],
+      ])(
+        'should not join a nameless call that starts at a new index with %s to the only call, and mark every call',
+        async (_shape, start) => {
+          const sse = sseEvents([
+            tc({ index: 0, id: 'call_a', type: 'function', function: { name: 'getOrder' } }),
+            tc({ index: 1, ...start, function: { name: '', arguments: '' } }),
+            tc({ index: 1, function: { arguments: '{"orderId":' } }),
+            tc({ index: 1, function: { arguments: '"B2"}' } }),
+            chunk({}, 'tool_calls'),
+          ]);
+
+          const { chunks } = await streamWith([{ sse }]);
+
+          const calls = callsOf(chunks);
+          expect(calls.map((c) => [c.id, c.name, c.arguments])).toEqual([['call_a', 'getOrder', '']]);
+          expect(calls[0].argumentsProblem).toMatch(/could not be matched to a tool call/);
+        },
+      );
+
       it('should keep two calls that share an id but start at different indexes apart', async () => {
         const sse = sseEvents([
           tc({

@@ -6,6 +6,7 @@ import {
   FunctionToolCallback,
   Prompt,
   ConfigurationError,
+  EmptyPromptError,
   InvalidToolSchemaError,
   StaticToolCallbackResolver,
   SystemMessage,
@@ -213,6 +214,19 @@ describe(OpenAiChatModel, () => {
         await model.call(new Prompt([new SystemMessage('  '), new UserMessage('hi')]));
 
         expect(wire.requests[0].messages).toEqual([{ role: 'user', content: 'hi' }]);
+      });
+
+      it('should send no request for a prompt with nothing to send, on .call() and .stream()', async () => {
+        const { model, wire } = await modelWith([chatCompletion(), chatCompletion(), chatCompletion()]);
+        const drain = async (prompt: Prompt) => {
+          for await (const _chunk of model.stream(prompt));
+        };
+
+        for (const prompt of [new Prompt([]), new Prompt([new SystemMessage(' ')])]) {
+          await expect(model.call(prompt)).rejects.toThrow(EmptyPromptError);
+          await expect(drain(prompt)).rejects.toThrow(/no message to send/);
+        }
+        expect(wire.requests).toHaveLength(0);
       });
 
       it("should send '' (never null) as the content of an assistant message with only tool calls", async () => {

@@ -1,5 +1,6 @@
 import {
   ConfigurationError,
+  EmptyPromptError,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -28,6 +29,7 @@ import { realmSafeFetch } from './realm-safe-fetch';
 import { withResponseIdleTimeout } from './response-idle-timeout';
 import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
+import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
 import { IncompleteStreamError, completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
 
@@ -79,6 +81,17 @@ export interface OpenAiChatModelOptions {
    * @defaultValue `true`
    */
   readonly streamUsage?: boolean;
+  /**
+   * The server's rule for tool-call ids, as it documents it, e.g. `^[a-zA-Z0-9]{9}$` (Mistral, and
+   * vLLM serving Mistral models). Such a server rejects, with HTTP 400, a request replaying an id
+   * from another provider or from chat memory. With a rule, an id it rejects is sent as one derived
+   * from the id's hash (in the rule's characters, at its length): the same in every request, so a
+   * call and its result always pair; ids it accepts go as they are. Supported forms: one character
+   * class and a length, `^[class]{n}$`, `^[class]{min,max}$`, `^[class]{min,}$` or `^[class]+$`.
+   * Without it, ids go as they are.
+   * @remarks Sprout's; property `sprout.openai.chat.tool-call-id-pattern`.
+   */
+  readonly toolCallIdPattern?: string;
 }
 
 const PLACEHOLDER_API_KEY = 'no-api-key';
@@ -111,11 +124,13 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private readonly timeoutMs: number;
   private readonly hermesToolCalls: HermesToolCallMode;
   private readonly streamUsage: boolean;
+  private readonly toolCallIds?: ToolCallIdRule;
   private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeout
-   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, or `toolCallIdPattern`
+   * is not of a supported form
    */
   constructor(options: OpenAiChatModelOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
@@ -137,6 +152,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     this.toolCallingManager = options.toolCallingManager;
     this.hermesToolCalls = options.hermesToolCalls ?? 'strip';
     this.streamUsage = options.streamUsage ?? true;
+    if (options.toolCallIdPattern !== undefined) this.toolCallIds = ToolCallIdRule.parse(options.toolCallIdPattern);
   }
 
   /**
@@ -151,6 +167,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * answers something that is not a chat completion
    * @throws ConfigurationError when the options name tools (`toolNames`) but no tool calling manager is set
+   * @throws EmptyPromptError when the prompt has no message to send (nothing is sent)
    * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
@@ -186,7 +203,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * cut-off answer is never taken for a complete one
    * @throws OpenAiApiError when the endpoint is unreachable, times out, answers an error status, or
    * the stream breaks off or carries an event that is not JSON
-   * @throws ConfigurationError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
+   * @throws ConfigurationError, EmptyPromptError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
    */
   stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
     return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
@@ -239,8 +256,20 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
     }
-    const params = toChatCompletionParams(prompt.instructions, { ...options, model }, toolDefinitions);
+    const params = toChatCompletionParams(
+      prompt.instructions,
+      { ...options, model },
+      toolDefinitions,
+      this.toolCallIds,
+    );
     const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
+    if (params.messages.length === 0) {
+      throw new EmptyPromptError(
+        `The prompt for ${this.baseUrl} has no message to send (${prompt.instructions.length} given; blank system ` +
+          'messages are left out), so no request was sent. Whatever built the prompt (an advisor, a hook of the ' +
+          'tool loop) dropped every message of the conversation.',
+      );
+    }
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }

@@ -8,19 +8,23 @@ import type {
 import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { strictToolParameters } from './strict-tool-parameters';
+import type { ToolCallIdRule } from './tool-call-id-rule';
 
 /**
  * Builds the Chat Completions request body. `tools`, `tool_choice` and `parallel_tool_calls` are
  * only present when there is at least one tool; options that are not set are left out.
+ *
+ * @param toolCallIds - the server's rule for tool-call ids, when it has one
  */
 export function toChatCompletionParams(
   messages: readonly Message[],
   options: OpenAiChatOptions & { readonly model: string },
   toolDefinitions: readonly ToolDefinition[],
+  toolCallIds?: ToolCallIdRule,
 ): ChatCompletionCreateParamsNonStreaming {
   const params: ChatCompletionCreateParamsNonStreaming = {
     model: options.model,
-    messages: toOpenAiMessages(messages),
+    messages: toOpenAiMessages(messages, toolCallIds),
   };
   if (options.temperature !== undefined) params.temperature = options.temperature;
   if (options.maxTokens !== undefined) params.max_tokens = options.maxTokens;
@@ -45,9 +49,14 @@ export function toChatCompletionParams(
 /**
  * Maps messages to the wire: system (blank ones are left out), user, assistant (text never `null`; `tool_calls` only when
  * there are calls) and one `tool` message per tool response, in order; then
- * {@link ensureToolCallPairing} makes every call answered exactly once, right after its message.
+ * {@link ensureToolCallPairing} makes every call answered exactly once, right after its message;
+ * last, with a server rule for ids, every call id and `tool_call_id` becomes
+ * {@link ToolCallIdRule.wireId} of itself, so calls and their results still pair.
  */
-export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+export function toOpenAiMessages(
+  messages: readonly Message[],
+  toolCallIds?: ToolCallIdRule,
+): ChatCompletionMessageParam[] {
   const result: ChatCompletionMessageParam[] = [];
   for (const message of messages) {
     switch (message.messageType) {
@@ -81,7 +90,14 @@ export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMe
         break;
     }
   }
-  return ensureToolCallPairing(result);
+  const paired = ensureToolCallPairing(result);
+  return toolCallIds === undefined ? paired : paired.map((message) => withWireIds(message, toolCallIds));
+}
+
+function withWireIds(message: ChatCompletionMessageParam, rule: ToolCallIdRule): ChatCompletionMessageParam {
+  if (message.role === 'tool') return { ...message, tool_call_id: rule.wireId(message.tool_call_id) };
+  if (message.role !== 'assistant' || message.tool_calls === undefined) return message;
+  return { ...message, tool_calls: message.tool_calls.map((call) => ({ ...call, id: rule.wireId(call.id) })) };
 }
 
 /**

@@ -97,6 +97,16 @@ describe(loadProperties, () => {
       );
     });
 
+    it('should bind sprout.openai.chat.tool-call-id-pattern, and reject a pattern no id can be made for', () => {
+      const good = writeProperties('sprout.openai.chat.tool-call-id-pattern=^[a-zA-Z0-9]{9}$\n');
+      expect(loadProperties({ file: good, env: {} }).openAi.chat.toolCallIdPattern).toBe('^[a-zA-Z0-9]{9}$');
+
+      const bad = writeProperties('sprout.openai.chat.tool-call-id-pattern=call_[0-9]+\n');
+      const error = errorOf(() => loadProperties({ file: bad, env: {} }), InvalidPropertyError);
+      expect(error).toMatchObject({ setting: 'sprout.openai.chat.tool-call-id-pattern', value: 'call_[0-9]+' });
+      expect(error.message).toContain('^[class]{n}$');
+    });
+
     it('should fail with PropertiesFileError when the named file does not exist', () => {
       const missing = join(dir, 'nope.properties');
 

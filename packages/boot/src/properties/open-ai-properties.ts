@@ -1,4 +1,5 @@
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_IDLE_TIMEOUT_MS, DEFAULT_OPENAI_MODEL } from '@sprout-ai/openai';
+import { TOOL_CALL_ID_PATTERN_FORMS, ToolCallIdRule } from '@sprout-ai/openai/internal';
 import type { PropertyReader } from './property-reader';
 
 /** Keys of the `spring.ai.openai.*` group, as written in `application.properties`. */
@@ -13,6 +14,8 @@ export const OPENAI_PROPERTY_KEYS = {
   temperature: 'spring.ai.openai.chat.options.temperature',
   maxTokens: 'spring.ai.openai.chat.options.max-tokens',
   strict: 'spring.ai.openai.chat.options.strict',
+  /** Sprout's: the server's rule for tool-call ids (Spring has no such key). */
+  toolCallIdPattern: 'sprout.openai.chat.tool-call-id-pattern',
 } as const;
 
 /** Environment variable read when `spring.ai.openai.api-key` is set nowhere else. */
@@ -45,6 +48,12 @@ export interface OpenAiChatProperties {
    * @remarks Not in Spring AI.
    */
   readonly idleTimeoutMs: number;
+  /**
+   * The server's rule for tool-call ids, e.g. `^[a-zA-Z0-9]{9}$` (Mistral); ids it rejects are sent
+   * as ids derived from them (`OpenAiChatModel`'s `toolCallIdPattern`). Unset sends ids as they are.
+   * @remarks Not in Spring AI.
+   */
+  readonly toolCallIdPattern?: string;
   readonly options: OpenAiChatOptionsProperties;
 }
 
@@ -83,6 +92,7 @@ export function bindOpenAiProperties(reader: PropertyReader): OpenAiProperties {
       baseUrl: reader.url(k.chatBaseUrl) ?? baseUrl,
       apiKey: reader.string(k.chatApiKey) ?? apiKey,
       idleTimeoutMs: reader.durationMs(k.idleTimeout, DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+      toolCallIdPattern: toolCallIdPattern(reader),
       options: {
         model: reader.string(k.model) ?? DEFAULT_OPENAI_MODEL,
         temperature: reader.number(k.temperature, { min: 0, max: 2 }),
@@ -91,4 +101,16 @@ export function bindOpenAiProperties(reader: PropertyReader): OpenAiProperties {
       },
     },
   };
+}
+
+function toolCallIdPattern(reader: PropertyReader): string | undefined {
+  const key = OPENAI_PROPERTY_KEYS.toolCallIdPattern;
+  const pattern = reader.string(key);
+  if (pattern === undefined) return undefined;
+  try {
+    ToolCallIdRule.parse(pattern, key);
+  } catch {
+    throw reader.invalid(key, TOOL_CALL_ID_PATTERN_FORMS);
+  }
+  return pattern;
 }

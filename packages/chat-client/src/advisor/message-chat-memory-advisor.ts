@@ -1,4 +1,5 @@
 import {
+  AssistantMessage,
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatMemory,
   ConfigurationError,
@@ -10,7 +11,13 @@ import {
 import { createLogger } from '@sprout-ai/core/internal';
 import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
-import { overlapLength, repairToolCallHistory, type ToolCallHistoryIssue } from '../memory/history-integrity';
+import { answerText } from '../answer-text';
+import {
+  messagesEqual,
+  overlapLength,
+  repairToolCallHistory,
+  type ToolCallHistoryIssue,
+} from '../memory/history-integrity';
 import {
   type ChatClientStreamEventListener,
   STREAM_EVENT_LISTENER_KEY,
@@ -23,6 +30,7 @@ import { MEMORY_ADVISOR, type MemoryAdvisor } from './api/memory-advisor';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
 import { ChatClientMessageAggregator } from './chat-client-message-aggregator';
+import { toolCallingTurnOf } from './tool-calling-turn';
 
 const logger = createLogger('MessageChatMemoryAdvisor');
 
@@ -72,8 +80,9 @@ interface PendingGroup {
  * - **inside the loop** (an order greater than the ToolCallingAdvisor's): every round passes through
  *   it, so the assistant tool-call messages and the tool responses are stored as well, and the
  *   auto-registered ToolCallingAdvisor stops forwarding the turn itself (it sends only the system
- *   message and the tool responses, and this advisor replays the rest). A ToolCallingAdvisor you
- *   add yourself needs `disableInternalConversationHistory()` for that.
+ *   message and the tool responses, and this advisor replays the rest, from the turn the loop
+ *   shares with it). A ToolCallingAdvisor you add yourself may forward the turn or not
+ *   (`disableInternalConversationHistory()`): each message is sent once either way.
  *
  * Per request: the prompt's first system message goes first, then the remembered messages, then
  * the prompt's messages memory does not hold yet; the whole list is then repaired with
@@ -83,11 +92,16 @@ interface PendingGroup {
  * What is stored, and when — whole turns, each in one atomic `ChatMemory.add` once the model has
  * given the turn's answer, so the conversation always ends with the last complete turn:
  * - outside the loop: `[new user messages…, assistant answer(s)]`;
- * - inside the loop: the turn's tool-call messages are held back (with the turn's new user
- *   messages) and travel with the requests carrying their tool responses, and the whole turn
- *   `[user…, assistant(tool calls), tool responses, …, assistant answer]` is stored with the answer.
- * A turn that fails, is aborted (`abortSignal`), or ends without an answer from the model (a
- * failing tool, `returnDirect`, a call limit) stores nothing: the conversation keeps its previous state.
+ * - inside the loop: the whole turn `[user…, assistant(tool calls), tool responses, …, assistant
+ *   answer]` is stored with the answer. The turn's messages are taken as the loop keeps them, not as
+ *   the model sent them: each round's assistant message as its tools ran (blank or repeated call ids
+ *   replaced, unusable arguments replayed as `{}`, the one generation the tools came from), so the
+ *   stored calls and their responses always pair up. A turn whose tools were all `returnDirect` is
+ *   stored as well, ending with their results as one assistant message (the text `.content()` gives);
+ * - outside any `ToolCallingAdvisor` (the caller runs the tools, the loop switched off): a response
+ *   with tool calls is held back, keyed by its call ids, until a request brings their tool responses.
+ * A turn that fails, is aborted (`abortSignal`), or ends without an answer (a failing tool, a call
+ * limit) stores nothing: the conversation keeps its previous state.
  * Each model output is stored as its own message, so the text of the final round is never merged
  * into the tool-call message of an earlier round — on `.call()` and on `.stream()` alike (see
  * {@link MessageChatMemoryAdvisor.adviseStream}).
@@ -173,8 +187,8 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
    * chunk of the rest of the chain is passed on unchanged while it is aggregated (as Spring's
    * `ChatClientMessageAggregator` does), and {@link MessageChatMemoryAdvisor.after} runs on the
    * aggregate once the stream has ended, so the rules of the call path apply as they are:
-   * - inside the tool loop each round is its own stream: a round's tool-call message is held back
-   *   until the next round brings its tool responses, and the final text is stored as its own
+   * - inside the tool loop each round is its own stream: a round that ends in tool calls stores
+   *   nothing (the next round's request brings the turn), and the final text is stored as its own
    *   assistant message;
    * - outside the loop the stream spans every round; the aggregate starts afresh whenever the loop
    *   reports a tool call (its `tool-call` stream event), so only the final round's output — the
@@ -217,9 +231,10 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   }
 
   /**
-   * Reads the conversation and builds the request sent on; when the request carries the tool
-   * responses of a held-back tool call, the turn so far is put in front of them (and stored later,
-   * with the turn's answer).
+   * Reads the conversation and builds the request sent on. Inside a ToolCallingAdvisor's loop, the
+   * turn so far (as the loop keeps it) is put in front of a request that carries only its tail;
+   * elsewhere, when the request carries the tool responses of a held-back tool call, that turn so
+   * far is put in front of them. Either is stored later, with the turn's answer.
    *
    * @param request - the request as it reached this advisor
    * @returns the request to send on, and what {@link MessageChatMemoryAdvisor.after} needs
@@ -227,16 +242,21 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   async before(request: ChatClientRequest): Promise<MemoryRound> {
     const conversationId = this.conversationIdOf(request.context);
     const instructions = request.prompt.instructions;
-    const systemIndex = instructions.findIndex((message) => message instanceof SystemMessage);
-    const system = systemIndex < 0 ? undefined : instructions[systemIndex];
-    const rest = instructions.filter((_, index) => index !== systemIndex);
+    const system = instructions.find((message) => message instanceof SystemMessage);
+    const turn = toolCallingTurnOf(request.context);
+    let rest = withoutFirstSystemMessage(instructions);
+    if (turn !== undefined) {
+      rest = withTurnRestored(rest, turn.history);
+      turn.onReturnDirect(this, (history, answer) => this.#storeReturnDirectTurn(conversationId, history, answer));
+    }
 
     const history = await this.chatMemory.get(conversationId);
     let unsaved = rest.slice(overlapLength(history, rest));
     const last = unsaved[unsaved.length - 1];
-    if (last instanceof ToolResponseMessage) {
-      // A later round of a turn: the turn so far (held back with its tool call) and the tool
-      // responses go on unsaved, to be stored with the turn's answer.
+    if (turn === undefined && last instanceof ToolResponseMessage) {
+      // Not inside a ToolCallingAdvisor (the caller runs the tools, or another loop does): the
+      // turn so far, held back with its tool call, and the tool responses go on unsaved, to be
+      // stored with the turn's answer.
       const held = this.#takePending(conversationId, last)?.messages ?? [];
       unsaved = this.#repaired([...held, ...unsaved.slice(overlapLength(held, unsaved))], conversationId);
     }
@@ -249,8 +269,9 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   }
 
   /**
-   * Stores the answer with the turn's new messages, or holds the turn so far (ending in a
-   * tool-call message) back until its tool responses arrive.
+   * Stores the answer with the turn's new messages. A response with tool calls stores nothing:
+   * inside a ToolCallingAdvisor's loop the next round brings the turn; elsewhere the turn so far
+   * (ending in the tool-call message) is held back until its tool responses arrive.
    *
    * @param response - what the rest of the chain answered
    * @param round - what {@link MessageChatMemoryAdvisor.before} returned for the same request
@@ -261,15 +282,16 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
     const chatResponse = response.chatResponse;
     const outputs = chatResponse?.results.map((generation) => generation.output) ?? [];
     if (outputs.length === 0) return response;
-    const messages = [...round.unsaved, ...outputs];
     if (chatResponse?.hasToolCalls() === true) {
+      // Inside a ToolCallingAdvisor the next round's request brings the turn (see before()).
+      if (toolCallingTurnOf(round.request.context) !== undefined) return response;
       this.#hold(
         round.conversationId,
-        messages,
+        [...round.unsaved, ...outputs],
         outputs.flatMap((output) => output.toolCalls.map((call) => call.id)),
       );
     } else {
-      await this.chatMemory.add(round.conversationId, messages);
+      await this.chatMemory.add(round.conversationId, [...round.unsaved, ...outputs]);
     }
     return response;
   }
@@ -279,6 +301,21 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
     const value = context[CHAT_MEMORY_CONVERSATION_ID];
     if (value === undefined) return this.defaultConversationId;
     return requireConversationId(value, 'parameter');
+  }
+
+  /** A turn whose tools' results were its answer: the turn, then that answer as the caller reads it. */
+  async #storeReturnDirectTurn(
+    conversationId: string,
+    turnHistory: readonly Message[],
+    answer: ChatClientResponse,
+  ): Promise<void> {
+    const turn = withoutFirstSystemMessage(turnHistory);
+    const history = await this.chatMemory.get(conversationId);
+    const unsaved = turn.slice(overlapLength(history, turn));
+    await this.chatMemory.add(conversationId, [
+      ...repairToolCallHistory(unsaved).messages,
+      new AssistantMessage(answerText(answer.chatResponse)),
+    ]);
   }
 
   #repaired(messages: readonly Message[], conversationId: string): Message[] {
@@ -349,6 +386,29 @@ function withListener(
 ): Record<string, unknown> {
   const { [STREAM_EVENT_LISTENER_KEY]: _ours, ...rest } = context;
   return listener === undefined ? rest : { ...rest, [STREAM_EVENT_LISTENER_KEY]: listener };
+}
+
+/**
+ * `rest` with the turn's earlier messages put back in front of it, when the loop forwarded only the
+ * turn's tail (its conversation history disabled: `[system, tool responses]`); as it is when it
+ * already holds the turn's first message, or holds nothing of the turn (a hook of the loop chose
+ * other messages).
+ */
+function withTurnRestored(rest: readonly Message[], turnHistory: readonly Message[]): readonly Message[] {
+  const turn = withoutFirstSystemMessage(turnHistory);
+  if (rest.length === 0 || turn.length === 0 || rest.some((message) => sameMessage(message, turn[0]))) return rest;
+  let start = turn.length - 1;
+  while (start > 0 && !sameMessage(turn[start], rest[0])) start--;
+  return start > 0 ? [...turn.slice(0, start), ...rest] : rest;
+}
+
+function sameMessage(a: Message, b: Message): boolean {
+  return a === b || messagesEqual(a, b);
+}
+
+function withoutFirstSystemMessage(messages: readonly Message[]): readonly Message[] {
+  const index = messages.findIndex((message) => message instanceof SystemMessage);
+  return index < 0 ? messages : messages.filter((_, i) => i !== index);
 }
 
 function pendingKey(conversationId: string, toolCallId: string): string {

@@ -20,6 +20,7 @@ import { ChatClientMessageAggregator } from './chat-client-message-aggregator';
 import { fromArray, reiterable, streamRound, usageOnlyChunk } from './tool-calling-stream-round';
 import { ToolCallingRound } from './tool-calling-round';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
+import { withoutToolCallingTurn } from './tool-calling-turn';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
 
@@ -169,7 +170,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       const end = await round.end(roundRequest, await rest.nextCall(roundRequest));
       if (end.kind === 'continue') continue;
       const response = end.kind === 'answer' ? round.usage.applyAccumulatedUsage(end.response) : end.response;
-      return this.doFinalizeLoop(response, chain);
+      return this.doFinalizeLoop(withoutToolCallingTurn(response), chain);
     }
   }
 
@@ -211,15 +212,23 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     for (;;) {
       const roundRequest = await round.begin();
       const aggregator = new ChatClientMessageAggregator();
-      yield* streamRound(rest.nextStream(roundRequest), aggregator, round.usage, this.toolExecutionEligibilityChecker);
+      for await (const chunk of streamRound(
+        rest.nextStream(roundRequest),
+        aggregator,
+        round.usage,
+        this.toolExecutionEligibilityChecker,
+      )) {
+        yield withoutToolCallingTurn(chunk);
+      }
       const aggregated = aggregator.result();
       if (aggregated === undefined) return;
       const end = await round.end(roundRequest, aggregated);
       if (end.kind === 'continue') continue;
+      const response = withoutToolCallingTurn(end.response);
       if (end.kind === 'answer') {
-        yield* this.doFinalizeLoopStream(fromArray(usageOnlyChunk(end.response, round.usage)), chain);
+        yield* this.doFinalizeLoopStream(fromArray(usageOnlyChunk(response, round.usage)), chain);
       } else {
-        yield end.response;
+        yield response;
       }
       return;
     }

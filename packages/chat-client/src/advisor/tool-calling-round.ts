@@ -13,6 +13,7 @@ import { buildReturnDirectGenerations, createLogger } from '@sprout-ai/core/inte
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';
+import { ToolCallingTurn, withToolCallingTurn } from './tool-calling-turn';
 import { UsageAccumulator } from './usage-accumulator';
 
 const logger = createLogger('ToolCallingAdvisor');
@@ -62,6 +63,8 @@ export class ToolCallingRound {
   /** The whole turn, as the manager must see it whatever the hooks send the model. */
   #fullTurnHistory: readonly Message[];
   #options: ToolCallingChatOptions | undefined;
+  /** The turn as the loop keeps it, for the advisors inside the loop (in every round's context). */
+  readonly #turn: ToolCallingTurn;
   readonly #context: Readonly<Record<string, unknown>>;
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
@@ -81,7 +84,8 @@ export class ToolCallingRound {
     this.#instructions = initialized.prompt.instructions;
     this.#fullTurnHistory = this.#instructions;
     this.#options = initialized.prompt.options;
-    this.#context = initialized.context;
+    this.#turn = new ToolCallingTurn(this.#instructions);
+    this.#context = withToolCallingTurn(initialized.context, this.#turn);
     this.#signal = initialized.signal;
     this.#observer = streamEventObserver(streamEventListenerOf(initialized.context));
   }
@@ -128,11 +132,15 @@ export class ToolCallingRound {
       return { kind: 'limit', response: this.usage.applyAccumulatedUsage(limited) };
     }
     this.#fullTurnHistory = result.conversationHistory;
+    this.#turn.advance(result.conversationHistory);
     if (result.returnDirect) {
       const direct = response.with({
         chatResponse: chatResponse.with({ results: buildReturnDirectGenerations(result) }),
       });
-      return { kind: 'returnDirect', response: this.usage.applyAccumulatedUsage(direct) };
+      const answer = this.usage.applyAccumulatedUsage(direct);
+      // No inner advisor sees this answer pass (no model request follows): tell them the turn ended.
+      await this.#turn.endWithReturnDirect(answer);
+      return { kind: 'returnDirect', response: answer };
     }
     this.#instructions = await this.hooks.nextInstructions(request, response, result);
     this.#options = await this.hooks.nextOptions(this.#options, request, response, result);

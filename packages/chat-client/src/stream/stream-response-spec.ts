@@ -1,6 +1,7 @@
 import type { ChatResponse } from '@sprout-ai/core';
 import { ChatClientMessageAggregator } from '../advisor/chat-client-message-aggregator';
 import { reiterable } from '../advisor/tool-calling-stream-round';
+import { answerText } from '../answer-text';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { ChatClientStreamEvent, ChatClientStreamEventListener } from './chat-client-stream-event';
 
@@ -39,7 +40,10 @@ export class StreamResponseSpec {
     return reiterable(() => this.streamChatResponses());
   }
 
-  /** The answer text as it arrives (the first generation's text deltas; empty deltas skipped). */
+  /**
+   * The answer text as it arrives (the first generation's text deltas; empty deltas skipped). A
+   * returnDirect answer comes as one piece: the tools' results in call order, one per line.
+   */
   content(): AsyncIterable<string> {
     return reiterable(() => this.streamContent());
   }
@@ -62,7 +66,7 @@ export class StreamResponseSpec {
 
   private async *streamContent(): AsyncGenerator<string> {
     for await (const response of this.execute()) {
-      const text = response.chatResponse?.result?.output.text;
+      const text = answerText(response.chatResponse);
       if (text) yield text;
     }
   }
@@ -103,7 +107,7 @@ export class StreamResponseSpec {
         }
         const response = settled.result.value;
         aggregator.add(response);
-        const text = response.chatResponse?.result?.output.text;
+        const text = answerText(response.chatResponse);
         if (text) yield { type: 'text-delta', text };
       }
     } finally {

@@ -70,14 +70,17 @@ const NO_UPDATES: readonly ChoiceUpdate[] = Object.freeze([]);
  * Matching a tool-call delta to its call, for the faults real servers have. The first delta of a
  * call carries its function name; a delta without one continues a call, so it joins the call it
  * can be proven to belong to, or it is unmatched:
- * - a delta with a known `id` belongs to that call, unless it names a tool at another `index` than
- *   that call's (two calls that share an id stay two calls);
+ * - a delta with a known `id` belongs to that call, unless it comes at another `index` than that
+ *   call's: two calls that share an id stay two calls, and a delta without a name there continues
+ *   the call at its own index (or starts a nameless call);
  * - a delta with a new `id` starts a call when it has a name; without a name it joins the call its
- *   `index` designates (a server that changes ids mid-call), or the choice's only call;
+ *   `index` designates (a server that changes ids mid-call), or, without an `index`, the choice's
+ *   only call; at an index no call has, it starts a nameless call;
  * - a delta without an `id` belongs to the call its `index` designates (a different name there
  *   starts a new call); at an index no call has, it joins the choice's only call (a server that
- *   starts at index 1 and goes on at 0); without an `index` too, it joins the last call unless it
- *   names a different tool;
+ *   starts at index 1 and goes on at 0) unless it is the first delta of a call (it has an `id` of
+ *   another type, or a `type`), which starts a nameless call; without an `index` too, it joins the
+ *   last call unless it names a different tool;
  * - the name is taken from the first delta that has one (repeated names are not concatenated);
  * - `arguments` sent as an object are serialized (also when the text fragments are blank, e.g. a
  *   lone `"\n"`); a call whose arguments never arrive has `''`;
@@ -206,10 +209,12 @@ export class ChatCompletionChunkAggregator {
       const args = fn.arguments;
       const hasArguments =
         (typeof args === 'string' && args.trim() !== '') || (typeof args === 'object' && args !== null);
-      let call = matchCall(state, serverId, serverIndex, name);
+      // What only a call's first delta carries: an id (even one of the wrong type) or a type.
+      const startsCall = raw.id !== undefined || raw.type !== undefined;
+      let call = matchCall(state, serverId, serverIndex, name, startsCall);
       const first = call === undefined;
       if (call === undefined) {
-        if (name === '' && serverId === undefined && state.calls.length > 0) {
+        if (name === '' && !startsCall && state.calls.length > 0) {
           // A continuation that no call can be proven to own.
           if (hasArguments) state.unmatchedArguments = true;
           continue;
@@ -247,22 +252,25 @@ function matchCall(
   serverId: string | undefined,
   serverIndex: number | undefined,
   name: string,
+  startsCall: boolean,
 ): CallState | undefined {
   const only = state.calls.length === 1 ? state.calls[0] : undefined;
   if (serverId !== undefined) {
     const byId = state.byServerId.get(serverId);
     if (byId !== undefined) {
-      const elsewhere =
-        name !== '' && serverIndex !== undefined && byId.serverIndex !== undefined && byId.serverIndex !== serverIndex;
-      return elsewhere ? undefined : byId;
+      const elsewhere = serverIndex !== undefined && byId.serverIndex !== undefined && byId.serverIndex !== serverIndex;
+      if (!elsewhere) return byId;
+      // The id is shared with a call at another index: the call at this index, if any, else a new call.
+      return name === '' ? state.byServerIndex.get(serverIndex) : undefined;
     }
     if (name !== '') return undefined;
-    return (serverIndex === undefined ? undefined : state.byServerIndex.get(serverIndex)) ?? only;
+    // A new id at an index no call has starts a call (a nameless one), it does not continue the only call.
+    return serverIndex === undefined ? only : state.byServerIndex.get(serverIndex);
   }
   if (serverIndex !== undefined) {
     const byIndex = state.byServerIndex.get(serverIndex);
     if (byIndex !== undefined) return name !== '' && byIndex.name !== '' && byIndex.name !== name ? undefined : byIndex;
-    return name === '' ? only : undefined;
+    return name === '' && !startsCall ? only : undefined;
   }
   const last = state.calls[state.calls.length - 1];
   return last !== undefined && (name === '' || last.name === '' || last.name === name) ? last : undefined;

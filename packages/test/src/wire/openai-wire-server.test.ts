@@ -137,6 +137,37 @@ describe(OpenAiWireServer, () => {
     });
   });
 
+  describe('when it enforces a tool-call id pattern', () => {
+    const history = (callId: string, resultId = callId): OpenAI.ChatCompletionMessageParam[] => [
+      { role: 'user', content: 'Where is A1?' },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: callId, type: 'function', function: { name: 'f', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: resultId, content: 'shipped' },
+    ];
+
+    it('should answer 400 naming the id to a request replaying one that does not match, using no step', async () => {
+      server = await OpenAiWireServer.start({
+        script: [chatCompletion({ content: 'ok' })],
+        toolCallIdPattern: /^[a-zA-Z0-9]{9}$/,
+      });
+      const client = clientFor(server);
+
+      for (const messages of [history('call_abc123'), history('D681PevKs', 'call_abc123')]) {
+        await expect(client.chat.completions.create({ model: 'm', messages })).rejects.toMatchObject({
+          status: 400,
+          message: expect.stringContaining('Tool call id was "call_abc123" but must match /^[a-zA-Z0-9]{9}$/.'),
+        });
+      }
+      expect(server.remainingSteps).toBe(1);
+      const served = await client.chat.completions.create({ model: 'm', messages: history('D681PevKs') });
+      expect(served.choices[0].message.content).toBe('ok');
+      expect(server.requests).toHaveLength(3);
+    });
+  });
+
   describe('when the script is exhausted', () => {
     it('should answer 500 saying the script ran out, without the client retrying', async () => {
       server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'only' })] });

@@ -8,7 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { scriptExhaustedMessage } from '../script-exhausted-error';
 import { sseFromChatCompletion, ssePieces, type WireSseStep } from './sse';
-import type { WireChatCompletion, WireChatRequest } from './wire-types';
+import type { WireChatCompletion, WireChatRequest, WireMessage } from './wire-types';
 
 /**
  * A scripted non-200 (or raw) answer: the server replies with `status` and `body` as given.
@@ -65,6 +65,12 @@ export type OpenAiWireServerOptions = (
 ) & {
   /** Port to listen on; defaults to 0 (an ephemeral port chosen by the OS). */
   readonly port?: number;
+  /**
+   * Enforce a rule on tool-call ids, as Mistral does with `/^[a-zA-Z0-9]{9}$/`: a request whose
+   * assistant `tool_calls[].id` or tool `tool_call_id` does not match is answered HTTP 400 (recorded,
+   * no script step used), as such a server answers a history replayed from another provider.
+   */
+  readonly toolCallIdPattern?: RegExp;
 };
 
 /**
@@ -231,6 +237,13 @@ export class OpenAiWireServer {
     this.bodies.push(request);
     this.recorded.push({ path, headers: req.headers, body: request, rawBody: text, ended });
 
+    const pattern = this.options.toolCallIdPattern;
+    const badId = pattern === undefined ? undefined : toolCallIdsOf(request).find((id) => !matches(pattern, id));
+    if (pattern !== undefined && badId !== undefined) {
+      const message = `Tool call id was ${JSON.stringify(badId)} but must match ${String(pattern)}.`;
+      sendJson(res, 400, errorBody(message, 'invalid_request_error'), true);
+      return;
+    }
     await this.respond(request, res, exchange.signal);
   }
 
@@ -277,6 +290,19 @@ export class OpenAiWireServer {
     if (this.options.handler) return this.options.handler;
     return this.options.script?.[index];
   }
+}
+
+/** Every tool-call id a request carries: assistant `tool_calls[].id` and tool `tool_call_id`. */
+function toolCallIdsOf(request: WireChatRequest): unknown[] {
+  const messages: readonly WireMessage[] = Array.isArray(request.messages) ? request.messages : [];
+  return messages.flatMap((message) =>
+    message.role === 'tool' ? [message.tool_call_id] : (message.tool_calls ?? []).map((call) => call.id),
+  );
+}
+
+function matches(pattern: RegExp, id: unknown): boolean {
+  pattern.lastIndex = 0;
+  return typeof id === 'string' && pattern.test(id);
 }
 
 function isErrorStep(result: WireStepResult): result is WireErrorStep {
