@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { SproutError } from '@sprout-ai/core';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
-import { ResponseIdleTimeoutError } from './response-idle-timeout';
+import { isBodyIdleTimeout } from './idle-timeout-dispatcher';
 
 /**
  * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or
@@ -51,6 +51,8 @@ export interface OpenAiRequestContext {
   readonly baseUrl: string;
   readonly model: string;
   readonly timeoutMs: number;
+  /** The model's idle timeout (`spring.ai.openai.chat.idle-timeout`), in milliseconds. */
+  readonly idleTimeoutMs: number;
 }
 
 const API_KEY_HINT = 'Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).';
@@ -73,13 +75,13 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
       message: `${endpointName} answered a body that is not valid JSON (${detail}): it is not a chat completion. ${BASE_URL_HINT}`,
     });
   }
-  if (error instanceof ResponseIdleTimeoutError) {
+  if (isBodyIdleTimeout(error)) {
     return new OpenAiApiError({
       baseUrl: context.baseUrl,
       model: context.model,
       cause: error,
       message:
-        `${endpointName} stopped sending its answer: nothing arrived for ${error.idleTimeoutMs} ms. ` +
+        `${endpointName} stopped sending its answer: nothing arrived for ${context.idleTimeoutMs} ms. ` +
         'Raise spring.ai.openai.chat.idle-timeout (idleTimeoutMs) if the server is only slow.',
     });
   }

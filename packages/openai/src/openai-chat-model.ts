@@ -26,7 +26,7 @@ import {
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
 import { realmSafeFetch } from './realm-safe-fetch';
-import { withResponseIdleTimeout } from './response-idle-timeout';
+import { idleTimeoutDispatcher } from './idle-timeout-dispatcher';
 import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
@@ -122,6 +122,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private readonly client: OpenAI;
   private readonly toolCallingManager?: ToolCallingManager;
   private readonly timeoutMs: number;
+  private readonly idleTimeoutMs: number;
   private readonly hermesToolCalls: HermesToolCallMode;
   private readonly streamUsage: boolean;
   private readonly toolCallIds?: ToolCallIdRule;
@@ -134,6 +135,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    */
   constructor(options: OpenAiChatModelOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS;
     if (options.client) {
       this.client = options.client;
       this.baseUrl = options.client.baseURL;
@@ -145,7 +147,8 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
         maxRetries: options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES,
         timeout: this.timeoutMs,
-        fetch: withResponseIdleTimeout(realmSafeFetch, options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+        fetch: realmSafeFetch,
+        fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
@@ -262,7 +265,12 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       toolDefinitions,
       this.toolCallIds,
     );
-    const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model, timeoutMs: this.timeoutMs };
+    const context: OpenAiRequestContext = {
+      baseUrl: this.baseUrl,
+      model,
+      timeoutMs: this.timeoutMs,
+      idleTimeoutMs: this.idleTimeoutMs,
+    };
     if (params.messages.length === 0) {
       throw new EmptyPromptError(
         `The prompt for ${this.baseUrl} has no message to send (${prompt.instructions.length} given; blank system ` +

@@ -1,14 +1,22 @@
+import { fetch as undiciFetch } from 'undici';
+
 /**
- * `fetch` for the `openai` client that rethrows failures as errors of this module's realm.
+ * `fetch` for the `openai` client: undici's own `fetch`, the same copy of undici as the connection
+ * pool it sends through (`idleTimeoutDispatcher`), and failures rethrown as errors of this
+ * module's realm.
  *
- * When code runs in a separate realm (a Jest test environment, a `vm` context), the `AbortError`
- * that `fetch` throws on a timeout is not `instanceof Error` there; the `openai` client then loses
- * its name and reports a timeout as a connection error with the message `{}`. Errors that already
- * belong to this realm pass through unchanged, so under plain Node this wrapper changes nothing.
+ * - Node's built-in `fetch` drops an error's `cause` when the error comes from another copy of
+ *   undici in another realm (a Jest test environment, a `vm` context), and the cause is how a body
+ *   that went silent is told from any other broken connection.
+ * - When code runs in a separate realm, the `AbortError` that `fetch` throws on a timeout is not
+ *   `instanceof Error` there; the `openai` client then loses its name and reports a timeout as a
+ *   connection error with the message `{}`. Errors that already belong to this realm pass through
+ *   unchanged, so under plain Node this wrapper changes nothing.
  */
 export const realmSafeFetch: typeof fetch = async (input, init) => {
   try {
-    return await fetch(input, init);
+    // undici's types describe the same WHATWG Request/Response as the DOM lib's, under other names.
+    return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], init as never)) as unknown as Response;
   } catch (error) {
     throw toRealmError(error);
   }
