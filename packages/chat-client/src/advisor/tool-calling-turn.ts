@@ -1,11 +1,13 @@
 import type { Message } from '@sprout-ai/core';
 import type { ChatClientResponse } from '../chat-client-response';
+import { frozenContext } from '../frozen-context';
 
 /**
- * Context key of the {@link ToolCallingTurn} in every round's request. A symbol: the entry travels
- * with the context's copies, but `Object.keys` and JSON never show it.
+ * Context key of the {@link ToolCallingTurn} in every round's request; the loop removes the entry
+ * from what it returns. A string key like the abort signal's: V8 copies and reads a context with a
+ * symbol key on its slow path, which tripled the cost of a round's context.
  */
-const TOOL_CALLING_TURN_KEY: unique symbol = Symbol.for('@sprout-ai/chat-client/tool-calling-turn');
+const TOOL_CALLING_TURN_KEY = '@sprout-ai/chat-client/tool-calling-turn';
 
 /** Told when a turn ends with the tools' results as its answer; the loop waits for it. */
 export type ReturnDirectListener = (history: readonly Message[], answer: ChatClientResponse) => Promise<void> | void;
@@ -57,13 +59,13 @@ export class ToolCallingTurn {
 
 /**
  * @param context - a request context
- * @returns `context` with `turn` in it
+ * @returns `context` with `turn` in it, frozen once so that the rounds' requests share it uncopied
  */
 export function withToolCallingTurn(
   context: Readonly<Record<string, unknown>>,
   turn: ToolCallingTurn,
 ): Readonly<Record<string, unknown>> {
-  return { ...context, [TOOL_CALLING_TURN_KEY]: turn };
+  return frozenContext({ ...context, [TOOL_CALLING_TURN_KEY]: turn });
 }
 
 /**
@@ -71,7 +73,7 @@ export function withToolCallingTurn(
  * @returns the tool-calling turn the request belongs to, or `undefined` outside a tool loop
  */
 export function toolCallingTurnOf(context: Readonly<Record<string, unknown>>): ToolCallingTurn | undefined {
-  const turn = (context as Readonly<Record<symbol, unknown>>)[TOOL_CALLING_TURN_KEY];
+  const turn = context[TOOL_CALLING_TURN_KEY];
   return turn instanceof ToolCallingTurn ? turn : undefined;
 }
 
@@ -81,6 +83,6 @@ export function toolCallingTurnOf(context: Readonly<Record<string, unknown>>): T
  */
 export function withoutToolCallingTurn(response: ChatClientResponse): ChatClientResponse {
   if (!(TOOL_CALLING_TURN_KEY in response.context)) return response;
-  const { [TOOL_CALLING_TURN_KEY]: _turn, ...context } = response.context as Readonly<Record<PropertyKey, unknown>>;
+  const { [TOOL_CALLING_TURN_KEY]: _turn, ...context } = response.context;
   return response.with({ context });
 }
