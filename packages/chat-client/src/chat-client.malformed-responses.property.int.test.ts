@@ -295,16 +295,12 @@ describe(ChatClient, () => {
 
     beforeAll(async () => {
       process.on('unhandledRejection', onUnhandled);
-      // The openai client logs each SSE event it cannot parse before throwing (the turn then fails
-      // with an OpenAiApiError saying so): expected here, and not worth a screenful per run.
-      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       server = await OpenAiWireServer.start({
         handler: () => queue.shift() ?? chatCompletion({ content: 'Done.' }),
       });
     });
     afterAll(async () => {
       process.off('unhandledRejection', onUnhandled);
-      jest.restoreAllMocks();
       await server.close();
     });
 

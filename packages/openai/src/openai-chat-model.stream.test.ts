@@ -444,6 +444,19 @@ describe(OpenAiChatModel, () => {
       await expect(stream).rejects.toThrow(/broke off or carried an event that is not a JSON chat.completion.chunk/);
     });
 
+    it('should not print the event on the console (the error says what happened)', async () => {
+      const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const sse = `data: {"secret":"sk-live-123", not json\n\n`;
+
+        await expect(streamWith([{ sse }])).rejects.toBeInstanceOf(OpenAiApiError);
+
+        expect(consoleError).not.toHaveBeenCalled();
+      } finally {
+        consoleError.mockRestore();
+      }
+    });
+
     it('should reject with OpenAiApiError naming the status when the server refuses the stream', async () => {
       const stream = streamWith([{ status: 401, body: { error: { message: 'Incorrect API key provided.' } } }]);
 

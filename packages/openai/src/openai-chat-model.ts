@@ -27,6 +27,7 @@ import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
 import { realmSafeFetch } from './realm-safe-fetch';
 import { idleTimeoutDispatcher } from './idle-timeout-dispatcher';
+import { openAiClientLogger } from './openai-client-logger';
 import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
@@ -149,6 +150,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
+        logger: openAiClientLogger(this.logger),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
