@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { findUnresolvedWrittenType } from './unresolved-written-type';
 
 /** Why a tool method's return type cannot be the tool's result, and what to return instead. */
 export interface UnsupportedReturnType {
@@ -41,6 +42,7 @@ const WRITTEN_NAMES: Readonly<Record<string, string>> = {
   IterableIterator: ITERATOR_WHY,
   Generator: ITERATOR_WHY,
 };
+const WRITTEN_KIND_NAMES: ReadonlySet<string> = new Set(Object.keys(WRITTEN_NAMES));
 
 /**
  * Looks at what a `@Tool` method returns (after `await`, each union member): a function, a class
@@ -95,24 +97,6 @@ function unsupportedKind(type: ts.Type, checker: ts.TypeChecker): string | undef
  * whose type the checker could not resolve (it is `any`), e.g. Node's `Readable` without `@types/node`.
  */
 function unresolvedWrittenKind(node: ts.TypeNode, checker: ts.TypeChecker): UnsupportedReturnType | undefined {
-  if (ts.isTypeReferenceNode(node)) {
-    const identifier = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
-    const specifier = checker.getSymbolAtLocation(identifier)?.declarations?.find(ts.isImportSpecifier);
-    const name = specifier === undefined ? identifier.text : (specifier.propertyName ?? specifier.name).text;
-    const why = WRITTEN_NAMES[name];
-    if (why !== undefined && checker.getTypeFromTypeNode(node).flags & ts.TypeFlags.Any) {
-      return { typeText: node.getText(), why };
-    }
-    for (const argument of node.typeArguments ?? []) {
-      const found = unresolvedWrittenKind(argument, checker);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node)) return undefined;
-  let found: UnsupportedReturnType | undefined;
-  ts.forEachChild(node, (child) => {
-    if (found === undefined && ts.isTypeNode(child)) found = unresolvedWrittenKind(child, checker);
-  });
-  return found;
+  const found = findUnresolvedWrittenType(node, checker, WRITTEN_KIND_NAMES);
+  return found === undefined ? undefined : { typeText: found.node.getText(), why: WRITTEN_NAMES[found.name] };
 }

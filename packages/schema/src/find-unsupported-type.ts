@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { findUnresolvedWrittenType } from './unresolved-written-type';
 
 /** Where in a parameter's type a value with no JSON form was found, and why it has none. */
 export interface UnsupportedType {
@@ -80,7 +81,7 @@ export function findUnsupportedTypes(
 
   /** Looks at what is written first, for a binary type the checker could not resolve. */
   const visitDeclared = (current: ts.Type, path: string, node: ts.TypeNode | undefined): void => {
-    const written = node === undefined ? undefined : unresolvedBinaryType(node, checker);
+    const written = node === undefined ? undefined : findUnresolvedWrittenType(node, checker, BINARY_TYPES)?.name;
     if (node !== undefined && written !== undefined) {
       found.push({ path, typeText: node.getText(), why: binaryWhy(written) });
       return;
@@ -138,30 +139,5 @@ export function findUnsupportedTypes(
   };
 
   visitDeclared(type, '', typeNode);
-  return found;
-}
-
-/**
- * The binary type named in a written type (`Buffer`, `Buffer[]`, `Buffer | null`,
- * `Array<Buffer>`; not inside object literal types, whose properties are looked at one by one)
- * that the checker could not resolve, e.g. Node's global `Buffer` in a program without `@types/node`.
- */
-function unresolvedBinaryType(node: ts.TypeNode, checker: ts.TypeChecker): string | undefined {
-  if (ts.isTypeReferenceNode(node)) {
-    const identifier = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
-    const specifier = checker.getSymbolAtLocation(identifier)?.declarations?.find(ts.isImportSpecifier);
-    const name = specifier === undefined ? identifier.text : (specifier.propertyName ?? specifier.name).text;
-    if (BINARY_TYPES.has(name) && checker.getTypeFromTypeNode(node).flags & ts.TypeFlags.Any) return name;
-    for (const argument of node.typeArguments ?? []) {
-      const found = unresolvedBinaryType(argument, checker);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node)) return undefined;
-  let found: string | undefined;
-  ts.forEachChild(node, (child) => {
-    if (found === undefined && ts.isTypeNode(child)) found = unresolvedBinaryType(child, checker);
-  });
   return found;
 }
