@@ -126,6 +126,8 @@ export class AugmentedToolCallbackProvider<T = unknown> implements ToolCallbackP
   }
 
   /**
+   * The delegate's tools, each wrapped in an {@link AugmentedToolCallback}.
+   *
    * @returns the delegate's callbacks, each wrapped (a callback keeps its wrapper)
    * @throws ConfigurationError when a new callback of the delegate has a parameter named like an
    *   augmented field (the message names both)
@@ -197,7 +199,11 @@ export class AugmentedToolCallbackProviderBuilder<T = unknown> {
     return this.set({ schemaRegistry });
   }
 
-  /** @throws as {@link AugmentedToolCallbackProvider}'s constructor does */
+  /**
+   * Builds the provider, checking the argument type and the delegate's tools.
+   *
+   * @throws as {@link AugmentedToolCallbackProvider}'s constructor does
+   */
   build(): AugmentedToolCallbackProvider<T> {
     return new AugmentedToolCallbackProvider<T>(this.options as AugmentedToolCallbackProviderOptions<T>);
   }

@@ -68,7 +68,9 @@ export interface AugmentedToolCallbackOptions<T> {
  * @see Spring AI `AugmentedToolCallback`
  */
 export class AugmentedToolCallback<T = unknown> implements ToolCallback {
+  /** The delegate's name, description and `strict`, with the augmented input schema. */
   readonly toolDefinition: ToolDefinition;
+  /** The delegate's metadata, as it is (`returnDirect` and the execution rules). */
   readonly toolMetadata: ToolMetadata;
   /** E.g. `OrderTools.getOrderStatus, augmented with AgentThinking`. */
   readonly source: string;

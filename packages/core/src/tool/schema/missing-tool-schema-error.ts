@@ -25,6 +25,7 @@ export class MissingToolSchemaError extends SproutError {
   /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.MissingToolSchemaError');
 
+  /** The class of the `@Tool` method, or the argument type. */
   readonly className: string;
   /** `undefined` when the schema of an augmentation argument type is missing. */
   readonly methodName: string | undefined;

@@ -55,6 +55,7 @@ export interface ToolSchemaManifest {
  * properties, whose `properties` are added to every wrapped tool's input schema.
  */
 export interface ToolArgumentTypeSchema {
+  /** The class's name, e.g. `AgentThinking`. */
   readonly className: string;
   /** Source file relative to the tsconfig directory, with forward slashes. */
   readonly sourceFile: string;
