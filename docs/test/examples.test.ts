@@ -16,6 +16,7 @@ import {
 // The docs' examples, built as a user builds a project (tsc, then sprout-schema) and run from
 // dist/ against the public package entries, with an OpenAI-compatible wire server as the model.
 type Examples = {
+  agentThinking: typeof import('../examples/agent-thinking');
   audit: typeof import('../examples/audit-advisor');
   booking: typeof import('../examples/booking-tools');
   cancellation: typeof import('../examples/cancellation');
@@ -90,6 +91,7 @@ beforeAll(async () => {
     SPRING_AI_OPENAI_API_KEY: 'sk-docs-test',
   });
   examples = {
+    agentThinking: await load('agent-thinking'),
     audit: await load('audit-advisor'),
     booking: await load('booking-tools'),
     cancellation: await load('cancellation'),
@@ -155,6 +157,39 @@ describe('weather-tool.ts (getting started, tools and schemas)', () => {
     await expect(examples.weather.askWeather('Weather in Lyon?')).resolves.toBe(
       'tool said {"city":"Lyon","celsius":21}',
     );
+  });
+});
+
+describe('agent-thinking.ts (tools and schemas: argument augmentation)', () => {
+  it('should offer the extra fields, hand them to the consumer and run the tool without them', async () => {
+    const since = server.requests.length;
+    script(
+      chatCompletion({
+        toolCalls: [
+          {
+            name: 'getTemperature',
+            arguments: { city: 'Lyon', innerThought: 'The user asked about Lyon', confidence: 'high' },
+          },
+        ],
+      }),
+      echoToolResult,
+    );
+
+    await expect(examples.agentThinking.askForecast('How warm is Lyon?')).resolves.toBe(
+      'tool said {"city":"Lyon","celsius":21}',
+    );
+
+    expect(examples.agentThinking.reasoningLog).toEqual(['getTemperature: The user asked about Lyon (high)']);
+    expect(requestsSince(since)[0].tools?.[0].function.parameters).toEqual({
+      type: 'object',
+      properties: {
+        city: { type: 'string', description: 'City name, e.g. Lyon' },
+        innerThought: { type: 'string', description: 'Your reasoning for calling this tool' },
+        confidence: { type: 'string', enum: ['low', 'medium', 'high'], description: 'How sure you are' },
+      },
+      required: ['city', 'innerThought'],
+      additionalProperties: false,
+    });
   });
 });
 

@@ -15,6 +15,13 @@ describe(parseCliArgs, () => {
     });
   });
 
+  describe('when --log-reasoning is given', () => {
+    it('should ask for the model’s reasoning with each tool call', () => {
+      expect(parseCliArgs(['--log-reasoning', '-u', 'u7', 'A123?']).logReasoning).toBe(true);
+      expect(parseCliArgs(['-u', 'u7', 'A123?'])).not.toHaveProperty('logReasoning');
+    });
+  });
+
   describe('when --user is missing', () => {
     it('should leave the user undefined', () => {
       expect(parseCliArgs(['订单 A123 发货了吗？']).user).toBeUndefined();
@@ -31,7 +38,7 @@ describe(parseCliArgs, () => {
     it.each([
       [
         ['--bogus', 'x'],
-        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream and --help/,
+        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --log-reasoning and --help/,
       ],
       [['--user'], /^Option '-u, --user <value>' argument missing/],
       [['--user', ' ', 'q'], /non-empty user id/],

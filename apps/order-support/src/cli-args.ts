@@ -11,6 +11,8 @@ export interface CliArgs {
   readonly conversation?: string;
   /** `--stream`: print the answer as it arrives (trace lines as tools run). */
   readonly stream?: boolean;
+  /** `--log-reasoning`: the model gives each tool call an `innerThought`, printed on stderr. */
+  readonly logReasoning?: boolean;
   /** `--help` was given: print {@link USAGE} and exit 0. */
   readonly help: boolean;
 }
@@ -29,6 +31,8 @@ Options:
                    remember the conversation under <id> across runs (stored in SQLite, by default
                    apps/order-support/data/chat-memory.db; spring.ai.chat.memory.* configures it)
   -s, --stream     print the answer as it arrives, and each tool's trace line as it runs
+  --log-reasoning  ask the model for its reasoning with every tool call (an extra innerThought
+                   argument the tool never sees) and print it on stderr before the tool runs
   -h, --help       show this help
 
 Example: npm start -- --user u7 "订单 A123 发货了吗？"
@@ -61,6 +65,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         conversation: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         stream: { type: 'boolean', short: 's' },
+        'log-reasoning': { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -86,6 +91,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     help: false,
     ...(conversation === undefined ? {} : { conversation }),
     ...(values.stream === true ? { stream: true } : {}),
+    ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
   };
 }
 
@@ -95,6 +101,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning and --help`;
   return message;
 }

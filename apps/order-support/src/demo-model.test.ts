@@ -39,6 +39,23 @@ describe('demoModel', () => {
       expect(JSON.parse(String(call?.function.arguments))).toEqual({ orderId: 'A123' });
       expect(reply.choices[0].finish_reason).toBe('tool_calls');
     });
+
+    it('should give its reasoning too when the tool’s schema asks for an innerThought (--log-reasoning)', () => {
+      const augmented = [
+        {
+          type: 'function',
+          function: {
+            name: 'getOrderStatus',
+            parameters: { type: 'object', properties: { orderId: {}, innerThought: { type: 'string' } } },
+          },
+        },
+      ];
+      const reply = demoModel({ messages: [{ role: 'user', content: '订单 A123 发货了吗？' }], tools: augmented });
+      expect(JSON.parse(String(reply.choices[0].message.tool_calls?.[0].function.arguments))).toEqual({
+        orderId: 'A123',
+        innerThought: '用户想知道订单 A123 的发货状态，所以查询它。',
+      });
+    });
   });
 
   describe('when the last message is a tool result', () => {

@@ -11,7 +11,8 @@ export const DEMO_MODEL_NAME = 'sprout-demo';
  * key is configured. It understands one conversation shape:
  *
  * 1. last message from the user and `getOrderStatus` offered → call it with the order id found in
- *    the text (see {@link extractOrderId});
+ *    the text (see {@link extractOrderId}), and an `innerThought` when the tool's schema asks for
+ *    one (`--log-reasoning`);
  * 2. last message(s) from the tool → answer in Chinese from the tool's JSON result (the status comes
  *    from the real tool result, never from the demo model);
  * 3. anything else → a plain reply that repeats the question.
@@ -31,10 +32,16 @@ export function demoModel(request: WireChatRequest): WireChatCompletion {
     return chatCompletion({ content: answers.join('\n'), model: DEMO_MODEL_NAME });
   }
   const question = textOf(last);
-  const offersTool = (request.tools ?? []).some((tool) => tool.function.name === DEMO_TOOL_NAME);
-  if (last?.role === 'user' && offersTool && request.tool_choice !== 'none') {
+  const tool = (request.tools ?? []).find((offered) => offered.function.name === DEMO_TOOL_NAME);
+  if (last?.role === 'user' && tool !== undefined && request.tool_choice !== 'none') {
+    const orderId = extractOrderId(question);
+    const properties = (tool.function.parameters as { properties?: Record<string, unknown> } | undefined)?.properties;
+    const reasoning =
+      properties?.innerThought === undefined
+        ? {}
+        : { innerThought: `用户想知道订单 ${orderId} 的发货状态，所以查询它。` };
     return chatCompletion({
-      toolCalls: [{ name: DEMO_TOOL_NAME, arguments: { orderId: extractOrderId(question) } }],
+      toolCalls: [{ name: DEMO_TOOL_NAME, arguments: { orderId, ...reasoning } }],
       model: DEMO_MODEL_NAME,
     });
   }

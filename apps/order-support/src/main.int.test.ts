@@ -57,6 +57,18 @@ describe('order-support CLI (dist/main.js)', () => {
       );
     });
 
+    it('should print the model’s reasoning for each call on stderr with --log-reasoning, and keep it from the tool', async () => {
+      const run = await runCli(['--user', 'u7', '--log-reasoning', '订单 A123 发货了吗？']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('运输中');
+      const reasoning = run.stderrLines.findIndex((line) => line.startsWith('reasoning '));
+      expect(run.stderrLines[reasoning]).toBe(
+        'reasoning tool=getOrderStatus innerThought="用户想知道订单 A123 的发货状态，所以查询它。"',
+      );
+      // The trace comes after the tool ran, with the arguments the tool got.
+      expect(run.stderrLines[reasoning + 1]).toMatch(/^tool=getOrderStatus args=\{"orderId":"A123"\} code=OK \d+ms$/);
+    });
+
     it('should not reveal u7’s order to u8', async () => {
       const run = await runCli(['--user', 'u8', '订单 A123 发货了吗？']);
       expect(run.code).toBe(0);

@@ -7,12 +7,18 @@ import {
   SproutTokens,
 } from '@sprout-ai/boot';
 import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
-import type { ChatModel, ToolSchemaRegistry } from '@sprout-ai/core';
+import {
+  AugmentedToolCallbackProvider,
+  type ChatModel,
+  type ToolSchemaRegistry,
+  toolSchemaRegistry,
+} from '@sprout-ai/core';
 import { OpenAiWireServer } from '@sprout-ai/test';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
 import { demoModel } from './demo-model';
 import { orderSupportModule } from './order-support-module';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
+import { formatToolReasoning, ToolReasoning } from './tool-reasoning';
 import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
 import { CHAT_MEMORY_CONVERSATION_ID } from '@sprout-ai/core';
 
@@ -45,7 +51,8 @@ export interface OrderSupportCliOptions {
 
 /**
  * The order-support command line: asks the assistant `question` as `--user`, prints the answer on
- * stdout and one `tool=… args=… code=… Nms` line per tool call on stderr.
+ * stdout and one `tool=… args=… code=… Nms` line per tool call on stderr (with `--log-reasoning`,
+ * first a `reasoning tool=… innerThought="…"` line).
  *
  * With an API key (`SPRING_AI_OPENAI_API_KEY`, `OPENAI_API_KEY` or `spring.ai.openai.api-key`) it talks
  * to the configured endpoint; without one it serves the built-in demo model on 127.0.0.1 and says so
@@ -104,7 +111,12 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       schemaManifest: join(options.appDir, 'dist', 'tool-schemas.json'),
       schemaRegistry: options.schemaRegistry,
     });
-    const chatClient = createOrderSupportChatClient(app, (trace) => stderr.write(`${formatToolCallTrace(trace)}\n`));
+    const chatClient = createOrderSupportChatClient(app, (trace) => stderr.write(`${formatToolCallTrace(trace)}\n`), {
+      ...(args.logReasoning === true
+        ? { onReasoning: (tool, reasoning) => stderr.write(`${formatToolReasoning(tool, reasoning)}\n`) }
+        : {}),
+      schemaRegistry: options.schemaRegistry,
+    });
     const spec = chatClient
       .prompt()
       .user(args.question)
@@ -130,18 +142,47 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
   }
 }
 
+/** Options of {@link createOrderSupportChatClient}. */
+export interface OrderSupportChatClientOptions {
+  /**
+   * When set, every tool's schema asks the model for a {@link ToolReasoning} (`innerThought`), which
+   * this receives before the tool runs; the tool itself never sees it.
+   */
+  readonly onReasoning?: (toolName: string, reasoning: ToolReasoning) => void;
+  /** Where the application loaded its tool schemas. @defaultValue core's shared registry */
+  readonly schemaRegistry?: ToolSchemaRegistry;
+}
+
 /**
  * A ChatClient over the application's model and tool-calling advisor whose tools are the scanned
- * `@Tool` callbacks, each wrapped so that every call is reported to `listener`.
+ * `@Tool` callbacks, each wrapped so that every call is reported to `listener` (and, with
+ * `onReasoning`, augmented with a {@link ToolReasoning} the model fills in).
  *
  * @param app - the started application
- * @param listener - receives one trace per tool call
+ * @param listener - receives one trace per tool call (its arguments without the reasoning)
+ * @param options - the reasoning listener and the schema registry
  * @returns the client
  */
-export function createOrderSupportChatClient(app: SproutApplication, listener: ToolCallTraceListener): ChatClient {
+export function createOrderSupportChatClient(
+  app: SproutApplication,
+  listener: ToolCallTraceListener,
+  options: OrderSupportChatClientOptions = {},
+): ChatClient {
+  const traced = app.toolCallbacks.map((callback) => new TracingToolCallback(callback, listener));
+  const { onReasoning } = options;
+  const tools =
+    onReasoning === undefined
+      ? traced
+      : AugmentedToolCallbackProvider.builder()
+          .delegate({ getToolCallbacks: () => traced })
+          .argumentType(ToolReasoning)
+          .argumentConsumer((event) => onReasoning(event.toolDefinition.name, event.arguments))
+          .schemaRegistry(options.schemaRegistry ?? toolSchemaRegistry)
+          .build()
+          .getToolCallbacks();
   return ChatClient.builder(app.get<ChatModel>(SproutTokens.ChatModel))
     .toolCallingAdvisorBuilder(app.get<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder))
-    .defaultTools(...app.toolCallbacks.map((callback) => new TracingToolCallback(callback, listener)))
+    .defaultTools(...tools)
     .build();
 }
 

@@ -48,6 +48,7 @@ export type {
   ToolSchemaManifest,
   ToolMethodSchema,
   ToolParameterSchema,
+  ToolArgumentTypeSchema,
   SerializedToolSchemaManifest,
   SerializedToolMethodSchema,
 } from './tool/schema/tool-schema-manifest';
@@ -96,6 +97,14 @@ export {
   type ToolFunction,
 } from './tool/function/function-tool-callback';
 export { ToolCallbacks } from './tool/tool-callbacks';
+export {
+  AugmentedToolCallbackProvider,
+  AugmentedToolCallbackProviderBuilder,
+  type AugmentedToolCallbackProviderOptions,
+} from './tool/augment/augmented-tool-callback-provider';
+export { AugmentedToolCallback, type AugmentedToolCallbackOptions } from './tool/augment/augmented-tool-callback';
+export type { AugmentedArgumentEvent } from './tool/augment/augmented-argument-event';
+export { ToolInputSchemaAugmenter, type AugmentedArgumentType } from './tool/augment/tool-input-schema-augmenter';
 export { ToolSchemaRegistry, toolSchemaRegistry } from './tool/schema/tool-schema-registry';
 export { ToolSchemaManifestDocument } from './tool/schema/tool-schema-manifest-document';
 export { formatToolSchemaManifest } from './tool/schema/tool-schema-manifest-layout';

@@ -9,8 +9,9 @@ import { manifestProjectPath, readToolSchemaProject } from './tool-schema-projec
 
 const USAGE = `Usage: sprout-schema --project <tsconfig.json> --out <file> [--check | --force]
 
-Writes the JSON Schemas of every @Tool method's parameters to a manifest that
-@sprout-ai/core reads at start-up (toolSchemaRegistry.loadFile(<file>)). Skips
+Writes the JSON Schemas of every @Tool method's parameters (and of every
+exported class with @ToolParam properties, an augmentation argument type) to a
+manifest that @sprout-ai/core reads at start-up (toolSchemaRegistry.loadFile(<file>)). Skips
 the work when <file> was generated from the same inputs (its inputHash: the
 generator, compiler options and the declarations of the scanned files; method
 bodies do not count).

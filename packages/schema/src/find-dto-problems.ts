@@ -41,15 +41,16 @@ type Container = 'array' | 'record' | 'union' | 'object';
  * - every property of a converted class that holds a DTO (`x: Dto`, `x: Dto[]`, `x?: Dto | null`)
  *   has both `@ValidateNested()` and class-transformer's `@Type(() => Dto)`.
  *
- * @param parameter - the tool parameter
- * @param type - its type
+ * @param parameter - the tool parameter; `undefined` for an augmentation argument type, which is
+ *   converted by its class (only its properties are checked, as a converted class's are)
+ * @param type - its type (the argument type's instance type)
  * @param namedByToolParam - whether `@ToolParam({ type })` names the parameter's class
  * @param context - the checker and the project's decorator-metadata options
  * @returns one reason per problem (without the location), e.g.
  *   `property 'PartyRequest.main' of type 'GuestDto' is a class-validator DTO without @ValidateNested() and @Type(() => GuestDto), …`
  */
 export function findDtoProblems(
-  parameter: ts.ParameterDeclaration,
+  parameter: ts.ParameterDeclaration | undefined,
   type: ts.Type,
   namedByToolParam: boolean,
   context: DtoCheckContext,
@@ -69,7 +70,8 @@ export function findDtoProblems(
     }
     problems.push(reason);
   };
-  const parameterName = ts.isIdentifier(parameter.name) ? parameter.name.text : parameter.name.getText();
+  const parameterName =
+    parameter === undefined ? '' : ts.isIdentifier(parameter.name) ? parameter.name.text : parameter.name.getText();
   const parameterSubject = `parameter type '${typeText(type)}'`;
 
   /** The properties of a class instance class-transformer makes: each DTO in them needs both decorators. */
@@ -209,7 +211,13 @@ export function findDtoProblems(
   };
 
   const parameterTypeText = (): string =>
-    parameter.type === undefined ? typeText(type) : parameter.type.getText().replace(/\s+/g, ' ');
+    parameter?.type === undefined ? typeText(type) : parameter.type.getText().replace(/\s+/g, ' ');
+
+  // An augmentation argument type: converted by its class, so only its properties are checked.
+  if (parameter === undefined) {
+    checkConverted(type);
+    return problems;
+  }
 
   // The parameter itself.
   const nonNullable = checker.getNonNullableType(type);

@@ -141,7 +141,7 @@ export function scanToolMethods(program: ts.Program, fileNames: readonly string[
 }
 
 /** The project's decorator-metadata options, which the run-time conversion of DTO arguments needs. */
-function dtoCheckContext(program: ts.Program, checker: ts.TypeChecker, baseDir: string): DtoCheckContext {
+export function dtoCheckContext(program: ts.Program, checker: ts.TypeChecker, baseDir: string): DtoCheckContext {
   const options = program.getCompilerOptions();
   const configFile = options.configFilePath;
   return {
@@ -264,11 +264,12 @@ function describeMethod(
 }
 
 /**
- * The `description` and `required` of an `@ToolParam({...})` call, when they are literals, and
+ * The `description` and `required` of an `@ToolParam({...})` call (on a parameter, or a property
+ * of an argument type), when they are literals, and
  * whether `@ToolParam` (not `@McpToolParam`, which has no such option) names the parameter's class with `type`.
  */
-function toolParamLiteral(
-  parameter: ts.ParameterDeclaration,
+export function toolParamLiteral(
+  parameter: ts.ParameterDeclaration | ts.PropertyDeclaration,
   checker: ts.TypeChecker,
 ): { description?: string; required?: boolean; namesType?: boolean } {
   const decorator = (ts.getDecorators(parameter) ?? []).find((d) =>
@@ -312,7 +313,7 @@ function isToolContext(parameter: ts.ParameterDeclaration, type: ts.Type, checke
 }
 
 /** The value of a literal default (string, number, boolean, null, negative number), else `undefined`. */
-function literalDefault(node: ts.Expression): string | number | boolean | null | undefined {
+export function literalDefault(node: ts.Expression): string | number | boolean | null | undefined {
   if (ts.isStringLiteralLike(node)) return node.text;
   if (ts.isNumericLiteral(node)) return Number(node.text);
   if (
@@ -342,7 +343,7 @@ function documentation(method: ts.MethodDeclaration, checker: ts.TypeChecker): s
 }
 
 /** Trims, joins wrapped lines with a space and keeps blank-line paragraph breaks. */
-function cleanDoc(text: string | undefined): string | undefined {
+export function cleanDoc(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const cleaned = text
     .trim()
@@ -362,7 +363,7 @@ function returnsVoid(method: ts.MethodDeclaration, checker: ts.TypeChecker): boo
   return voidish(awaited);
 }
 
-function exportNameOf(
+export function exportNameOf(
   declaration: ts.ClassDeclaration,
   file: ts.SourceFile,
   checker: ts.TypeChecker,
@@ -377,7 +378,7 @@ function exportNameOf(
   return undefined;
 }
 
-function propertyNameText(name: ts.PropertyName): string | undefined {
+export function propertyNameText(name: ts.PropertyName): string | undefined {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)
     ? name.text
     : undefined;

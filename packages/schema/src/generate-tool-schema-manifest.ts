@@ -1,17 +1,19 @@
 import path from 'node:path';
-import type { ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
+import type { ToolArgumentTypeSchema, ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
 import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
+import { type ArgumentTypeSource, mayDeclareArgumentType, scanArgumentTypes } from './find-argument-types';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';
 import { GENERATOR_NAME } from './generator-name';
 import { normalizeInputSchema } from './normalize-input-schema';
-import { parameterTypesSource } from './parameter-types-source';
+import { argumentTypesSource, parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
 import { supportDeclarationOrder } from './support-declaration-order';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
 import { supportOwnDescriptions } from './support-own-descriptions';
 import { supportSproutTypes } from './support-sprout-types';
+import { supportToolParamProperties } from './support-tool-param-properties';
 import { supportWrittenLiteralOrder } from './support-written-literal-order';
 import { collectDatePaths } from './collect-date-paths';
 import { toolSchemaInputHash } from './tool-schema-input-hash';
@@ -79,26 +81,29 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   // No parent pointers at parse time: binding sets them, and every file is bound (the scan creates
   // the checker) before any node is read; setting them twice was 6 % of a run.
   const host = new SourceFileCache(ts.createCompilerHost(compilerOptions), argumentsFile);
-  // Only files with a decorated method can declare tools: the program then loads what they import,
-  // not what the whole project does (an app's entry point pulls in every library it uses).
-  const candidates = scanned.filter((file) => hasDecoratedMethod(host, file));
+  // Only files with a decorated method (or a @ToolParam property) can declare tools (or argument
+  // types): the program then loads what they import, not what the whole project does (an app's
+  // entry point pulls in every library it uses).
+  const candidates = scanned.filter((file) => isCandidate(host, file));
   const rootNames = [...candidates, argumentsFile];
   const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
   const { methods, problems } = scanToolMethods(sourcesProgram, candidates, configDir);
-  problems.push(...duplicateKeyProblems(methods));
+  const { types, problems: typeProblems } = scanArgumentTypes(sourcesProgram, candidates, configDir);
+  problems.push(...typeProblems, ...duplicateKeyProblems(methods), ...duplicateTypeProblems(types));
   if (problems.length > 0) throw SchemaGenerationError.of(problems);
 
   const argumentsModule = parameterTypesSource(methods, argumentsFile);
-  host.argumentsText = argumentsModule.text;
+  const typesModule = argumentTypesSource(types, argumentsFile);
+  host.argumentsText = argumentsModule.text + typesModule.text;
   const program = ts.createProgram({
     rootNames,
     options: compilerOptions,
     host,
     oldProgram: sourcesProgram,
   });
-  const generator =
-    methods.length === 0 ? null : buildGenerator(ownSourcesView(program), TJS_SETTINGS, [argumentsFile]);
-  if (methods.length > 0 && generator === null) {
+  const generates = methods.length + types.length > 0;
+  const generator = generates ? buildGenerator(ownSourcesView(program), TJS_SETTINGS, [argumentsFile]) : null;
+  if (generates && generator === null) {
     throw new SchemaGenerationError({ reason: 'typescript-json-schema could not read the generated arguments module' });
   }
   if (generator !== null) {
@@ -107,6 +112,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     supportWrittenLiteralOrder(generator, program.getTypeChecker());
     supportOwnDescriptions(generator, program, configDir);
     supportDeclarationOrder(generator, program.getTypeChecker());
+    supportToolParamProperties(generator, program.getTypeChecker());
   }
 
   const entries = methods.map((method, i): [string, ToolMethodSchema] => {
@@ -117,9 +123,17 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     return [toolSchemaKey(method.className, method.methodName), toMethodSchema(method, generated)];
   });
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const argumentTypes = types.map((type, i): [string, ToolArgumentTypeSchema] => {
+    const generated = (generator as NonNullable<typeof generator>).getSchemaForSymbol(
+      typesModule.interfaceNames[i],
+    ) as Record<string, unknown>;
+    return [type.className, toArgumentTypeSchema(type, generated)];
+  });
+  argumentTypes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-  const sources = schemaSources(methods, sourcesProgram, configDir);
-  const typeFiles = outsideTypeFiles(methods, sourcesProgram, project);
+  const declaring = [...methods, ...types];
+  const sources = schemaSources(declaring, sourcesProgram, configDir);
+  const typeFiles = outsideTypeFiles(declaring, sourcesProgram, project);
   const manifestProject =
     options.manifestFile === undefined ? undefined : manifestProjectPath(project, options.manifestFile);
   return {
@@ -130,26 +144,53 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     ...(manifestProject === undefined ? {} : { project: manifestProject }),
     sources,
     ...(typeFiles.length === 0 ? {} : { typeFiles }),
+    ...(argumentTypes.length === 0 ? {} : { argumentTypes: Object.fromEntries(argumentTypes) }),
     tools: Object.fromEntries(entries),
   };
 }
 
 /**
  * True when the file has a top-level class with a decorated method (the only place `@Tool` and
- * `@McpTool` are looked for), read from its syntax alone. A file that cannot be read is kept, so
- * the scan reports it.
+ * `@McpTool` are looked for) or may declare an argument type ({@link mayDeclareArgumentType}),
+ * read from its syntax alone. A file that cannot be read is kept, so the scan reports it.
  */
-function hasDecoratedMethod(host: ts.CompilerHost, fileName: string): boolean {
+function isCandidate(host: ts.CompilerHost, fileName: string): boolean {
   const text = host.readFile(fileName);
   if (text === undefined) return true;
   // Most files have no decorator at all; parsing those is the cost skipped here.
   if (!text.includes('@')) return false;
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  return file.statements.some(
+  const hasDecoratedMethod = file.statements.some(
     (statement) =>
       ts.isClassDeclaration(statement) &&
       statement.members.some((member) => ts.isMethodDeclaration(member) && (ts.getDecorators(member)?.length ?? 0) > 0),
   );
+  return hasDecoratedMethod || mayDeclareArgumentType(file);
+}
+
+/** One problem per argument type class name that more than one file declares (the manifest is keyed by class name). */
+function duplicateTypeProblems(types: readonly ArgumentTypeSource[]): SchemaGenerationError[] {
+  const files = new Map<string, string[]>();
+  for (const type of types) files.set(type.className, [...(files.get(type.className) ?? []), type.sourceFile]);
+  return [...files]
+    .filter(([, declaredIn]) => declaredIn.length > 1)
+    .map(
+      ([className, declaredIn]) =>
+        new SchemaGenerationError({
+          reason: `argument type ${className} is declared in more than one file (${declaredIn.join(', ')}); the manifest is keyed by class name, so rename one of the classes`,
+        }),
+    );
+}
+
+function toArgumentTypeSchema(type: ArgumentTypeSource, generated: Record<string, unknown>): ToolArgumentTypeSchema {
+  const inputSchema = normalizeInputSchema(generated, type.properties);
+  const dateSchemaPaths = collectDatePaths(inputSchema);
+  return {
+    className: type.className,
+    sourceFile: type.sourceFile,
+    inputSchema,
+    ...(dateSchemaPaths.length === 0 ? {} : { dateSchemaPaths }),
+  };
 }
 
 /** One problem per tool key that more than one file declares (the manifest is keyed by class name). */
@@ -191,7 +232,7 @@ function toMethodSchema(method: ToolMethodSource, generated: Record<string, unkn
  * own lib files are left out (its version is part of the input hash).
  */
 function outsideTypeFiles(
-  methods: readonly ToolMethodSource[],
+  methods: readonly { readonly typeFiles: readonly string[] }[],
   program: ts.Program,
   project: ToolSchemaProject,
 ): string[] {
@@ -306,7 +347,11 @@ function toPosix(relative: string): string {
  * slashes), sorted: each tool class's file and every file declaring a part of an argument type
  * (libraries and `.d.ts` files left out).
  */
-function schemaSources(methods: readonly ToolMethodSource[], program: ts.Program, configDir: string): string[] {
+function schemaSources(
+  methods: readonly { readonly fileName: string; readonly typeFiles: readonly string[] }[],
+  program: ts.Program,
+  configDir: string,
+): string[] {
   const files = new Set<string>();
   for (const method of methods) {
     files.add(method.fileName);

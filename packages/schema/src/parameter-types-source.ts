@@ -60,3 +60,48 @@ function specifier(from: string, target: string): string {
   const mapped = relative.replace(/\.(m|c)?tsx?$/, (_match: string, kind: string | undefined) => `.${kind ?? ''}js`);
   return mapped.startsWith('.') ? mapped : `./${mapped}`;
 }
+
+/** What {@link argumentTypesSource} needs of an argument type. */
+export interface ArgumentTypeDeclaration {
+  readonly exportName: string;
+  /** Absolute path of the declaring file. */
+  readonly fileName: string;
+  readonly properties: readonly { readonly name: string; readonly required: boolean }[];
+}
+
+/**
+ * Writes a module that declares one interface per augmentation argument type whose properties are
+ * the class's, each typed `Class['property']` (`?` when not required), so its schema is generated
+ * as a tool method's arguments are.
+ *
+ * @param types - the argument types
+ * @param fileName - absolute path the module will have (imports are relative to it)
+ * @returns the module text and the interface names
+ * @example
+ * ```ts
+ * import type { AgentThinking as __SproutArgumentClass0 } from './src/agent-thinking.js';
+ * export interface __SproutArgumentType0 {
+ *   innerThought: __SproutArgumentClass0["innerThought"];
+ * }
+ * ```
+ */
+export function argumentTypesSource(types: readonly ArgumentTypeDeclaration[], fileName: string): ParameterTypesSource {
+  const lines: string[] = [];
+  const interfaceNames: string[] = [];
+  types.forEach((type, i) => {
+    const alias = `__SproutArgumentClass${i}`;
+    lines.push(
+      `import type { ${type.exportName} as ${alias} } from ${JSON.stringify(specifier(fileName, type.fileName))};`,
+    );
+    const interfaceName = `__SproutArgumentType${i}`;
+    interfaceNames.push(interfaceName);
+    lines.push(`export interface ${interfaceName} {`);
+    for (const property of type.properties) {
+      lines.push(
+        `  ${JSON.stringify(property.name)}${property.required ? '' : '?'}: ${alias}[${JSON.stringify(property.name)}];`,
+      );
+    }
+    lines.push('}');
+  });
+  return { text: `${lines.join('\n')}\n`, interfaceNames };
+}

@@ -61,7 +61,7 @@ export async function convertMethodArguments(
       continue;
     }
     const value = Object.prototype.hasOwnProperty.call(args, parameter.name) ? args[parameter.name] : undefined;
-    values[parameter.index] = await convert(
+    values[parameter.index] = await convertArgument(
       value,
       paramTypes[parameter.index],
       `/${escapePointer(parameter.name)}`,
@@ -71,7 +71,17 @@ export async function convertMethodArguments(
   return { values, violations };
 }
 
-async function convert(
+/**
+ * Converts one argument by its declared type: a `Date` from a string, a user class instance with
+ * class-transformer, then checked with class-validator (violations appended, under `pointer`).
+ * Other values are returned unchanged.
+ *
+ * @param value - the argument
+ * @param type - its declared type (a constructor), if known
+ * @param pointer - JSON pointer of the value, `''` for the arguments object itself
+ * @param violations - where problems are added
+ */
+export async function convertArgument(
   value: unknown,
   type: unknown,
   pointer: string,

@@ -150,6 +150,18 @@ function inDeclarationOrder(type: ClassType, properties: Record<string, Schema>)
   return Object.fromEntries(Object.entries(properties).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
+/**
+ * The schema of a type decorator metadata reports (`String`, `Number`, `Boolean`, `Date`) or of a
+ * class with class-validator decorators (added to `defs`, see {@link classValidatorSchema}).
+ *
+ * @returns the schema, or `undefined` for any other type
+ */
+export function runtimeTypeSchema(type: unknown, defs: Schema): Schema | undefined {
+  if (DESIGN_TYPES.has(type)) return { ...DESIGN_TYPES.get(type) };
+  if (isValidatedClass(type)) return classValidatorSchema(type, defs);
+  return undefined;
+}
+
 function designSchema(type: ClassType, property: string, defs: Schema): Schema {
   const designType: unknown = Reflect.getMetadata('design:type', type.prototype as object, property);
   if (DESIGN_TYPES.has(designType)) return { ...DESIGN_TYPES.get(designType) };

@@ -1,6 +1,7 @@
 import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import {
   type SerializedToolMethodSchema,
+  type ToolArgumentTypeSchema,
   type SerializedToolSchemaManifest,
   type ToolMethodSchema,
   type ToolParameterSchema,
@@ -66,6 +67,7 @@ export class ToolSchemaManifestDocument {
   /** `#entries.keySet`, held here: start-up asks {@link has} for every `@Tool` method. */
   readonly #keySet: KeyLookup;
   readonly #sourceFiles: readonly string[] | undefined;
+  readonly #argumentTypes: unknown;
 
   private constructor(
     header: ManifestHeader,
@@ -81,6 +83,7 @@ export class ToolSchemaManifestDocument {
     this.#entries = entries;
     this.#keySet = entries.keySet;
     this.#sourceFiles = sourceFiles;
+    this.#argumentTypes = (header as { argumentTypes?: unknown }).argumentTypes;
   }
 
   /**
@@ -178,6 +181,28 @@ export class ToolSchemaManifestDocument {
   /** The entry of a tool (the same object on every call), or `undefined`. */
   get(key: string): ToolMethodSchema | undefined {
     return this.#entries.get(key);
+  }
+
+  /**
+   * The schema of an augmentation argument type (see `ToolSchemaManifest.argumentTypes`).
+   *
+   * @param className - the class's constructor `name`, e.g. `AgentThinking`
+   * @returns the entry, or `undefined` when it has none
+   * @throws ToolSchemaManifestError naming the class when its entry is not an object with an `inputSchema` object
+   */
+  argumentType(className: string): ToolArgumentTypeSchema | undefined {
+    const all = this.#argumentTypes;
+    if (typeof all !== 'object' || all === null || !Object.prototype.hasOwnProperty.call(all, className))
+      return undefined;
+    const entry = (all as Record<string, unknown>)[className] as { inputSchema?: unknown } | null;
+    const schema = entry?.inputSchema;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new ToolSchemaManifestError(
+        `Tool schema manifest ${this.source}: the argument type entry of ${className} has no inputSchema object. ${REGENERATE_HINT}`,
+        { manifest: this.source },
+      );
+    }
+    return entry as ToolArgumentTypeSchema;
   }
 
   /**

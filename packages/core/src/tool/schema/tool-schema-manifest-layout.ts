@@ -18,7 +18,7 @@ export const MANIFEST_TOOLS_CLOSING = '  }\n}';
 /**
  * The manifest as the JSON text `sprout-schema` writes: the version 2 file form (each tool's
  * `inputSchema` as compact JSON text, which start-up copies instead of parsing), one header key
- * and one tool per line (compact, so the file is small and quick to parse, and a diff shows which
+ * (the few augmentation `argumentTypes` on one line, with their schemas as objects) and one tool per line (compact, so the file is small and quick to parse, and a diff shows which
  * tools changed), a final newline, tools sorted by key and every object's keys in a fixed order,
  * so regenerating unchanged sources gives a byte-identical file (friendly to committing it and to
  * `sprout-schema --check`).
@@ -37,6 +37,9 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
     ...(serialized.project === undefined ? {} : { project: serialized.project }),
     sources: serialized.sources,
     ...(serialized.typeFiles === undefined ? {} : { typeFiles: serialized.typeFiles }),
+    ...(serialized.argumentTypes === undefined || Object.keys(serialized.argumentTypes).length === 0
+      ? {}
+      : { argumentTypes: sortedByKey(serialized.argumentTypes) }),
     toolKeys: entries.map(([key]) => key),
   };
   const headerLines = Object.entries(header).map(
@@ -45,6 +48,10 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
   const toolLines = entries.map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
   const tools = toolLines.length === 0 ? '  "tools": {}' : `  "tools": {\n${toolLines.join(',\n')}\n  }`;
   return `{\n${[...headerLines, tools].join('\n')}\n}\n`;
+}
+
+function sortedByKey<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**

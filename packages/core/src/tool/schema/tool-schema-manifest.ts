@@ -39,8 +39,35 @@ export interface ToolSchemaManifest {
    * `["../shared/dist/money.d.ts"]`; part of {@link inputHash}. Absent when there are none.
    */
   readonly typeFiles?: readonly string[];
+  /**
+   * The schemas of augmentation argument types (exported classes with a `@ToolParam` property, see
+   * `AugmentedToolCallbackProvider`), keyed by class name, e.g. `{"AgentThinking":{…}}`. Absent
+   * when the project has none. Kept as objects in the file form too (they are few, and read with
+   * the header).
+   */
+  readonly argumentTypes?: Readonly<Record<string, ToolArgumentTypeSchema>>;
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, ToolMethodSchema>>;
+}
+
+/**
+ * What the runtime needs to know about one augmentation argument type: the JSON Schema of its
+ * properties, whose `properties` are added to every wrapped tool's input schema.
+ */
+export interface ToolArgumentTypeSchema {
+  /** The class's name, e.g. `AgentThinking`. */
+  readonly className: string;
+  /** Source file relative to the tsconfig directory, with forward slashes. */
+  readonly sourceFile: string;
+  /**
+   * JSON Schema (draft 2020-12) of an instance, made as a tool method's input schema is (the
+   * properties as its parameters): `$schema`, `type: "object"`, optional `$defs`, `properties` in
+   * declaration order (described by `@ToolParam({ description })`, else TSDoc), `required`,
+   * `additionalProperties: false`.
+   */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** As {@link ToolMethodSchema.dateSchemaPaths}: where its values are `Date`s. Absent when there are none. */
+  readonly dateSchemaPaths?: readonly string[];
 }
 
 /** One parameter of a tool method, in declaration order. */
@@ -125,11 +152,13 @@ export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): Seria
   for (const [key, entry] of Object.entries(manifest.tools)) {
     tools[key] = { ...entry, inputSchema: JSON.stringify(entry.inputSchema) };
   }
-  const sources = manifest.sources ?? toolSourceFiles(manifest.tools);
+  const sources =
+    manifest.sources ??
+    entrySourceFiles([...Object.values(manifest.tools), ...Object.values(manifest.argumentTypes ?? {})]);
   return { ...manifest, version: 2, sources, tools };
 }
 
-/** The tools' `sourceFile`s, sorted, without repeats: the sources of a manifest that does not list them. */
-function toolSourceFiles(tools: Readonly<Record<string, { readonly sourceFile: string }>>): string[] {
-  return [...new Set(Object.values(tools).map((entry) => entry.sourceFile))].sort();
+/** The entries' `sourceFile`s, sorted, without repeats: the sources of a manifest that does not list them. */
+function entrySourceFiles(entries: readonly { readonly sourceFile: string }[]): string[] {
+  return [...new Set(entries.map((entry) => entry.sourceFile))].sort();
 }

@@ -1,5 +1,10 @@
 import { ToolSchemaManifestError } from './tool-schema-manifest-error';
-import type { SerializedToolSchemaManifest, ToolMethodSchema, ToolSchemaManifest } from './tool-schema-manifest';
+import type {
+  SerializedToolSchemaManifest,
+  ToolArgumentTypeSchema,
+  ToolMethodSchema,
+  ToolSchemaManifest,
+} from './tool-schema-manifest';
 import { toolSchemaKey } from './tool-schema-manifest';
 import { readToolSchemaManifestFile } from './read-tool-schema-manifest-file';
 import { REGENERATE_HINT, ToolSchemaManifestDocument } from './tool-schema-manifest-document';
@@ -117,6 +122,21 @@ export class ToolSchemaRegistry {
     const key = toolSchemaKey(className, methodName);
     for (let i = this.documents.length - 1; i >= 0; i--) {
       const entry = this.documents[i].get(key);
+      if (entry !== undefined) return entry;
+    }
+    return undefined;
+  }
+
+  /**
+   * The schema of an augmentation argument type (see `AugmentedToolCallbackProvider`).
+   *
+   * @param className - the class's constructor `name`, e.g. `AgentThinking`
+   * @returns its schema from the newest manifest that has it, or `undefined` when none has
+   * @throws ToolSchemaManifestError when that manifest's entry is broken
+   */
+  getArgumentType(className: string): ToolArgumentTypeSchema | undefined {
+    for (let i = this.documents.length - 1; i >= 0; i--) {
+      const entry = this.documents[i].argumentType(className);
       if (entry !== undefined) return entry;
     }
     return undefined;

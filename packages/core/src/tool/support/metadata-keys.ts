@@ -4,4 +4,6 @@ export const METADATA_KEYS = {
   toolMethods: '@sprout-ai/core/tool/methods',
   /** `Record<methodName, Record<index, ToolParamOptions>>`. */
   toolParams: '@sprout-ai/core/tool/params',
+  /** `Record<propertyName, ToolParamOptions>` of a class's own `@ToolParam` properties (augmentation argument types). */
+  toolParamProperties: '@sprout-ai/core/tool/param-properties',
 } as const;

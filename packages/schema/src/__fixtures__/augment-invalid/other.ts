@@ -1,0 +1,6 @@
+import { ToolParam } from '@sprout-ai/core';
+
+export class Twice {
+  @ToolParam()
+  b!: string;
+}
