@@ -71,6 +71,37 @@ describe(SproutApplication, () => {
       });
     });
 
+    describe('when spring.ai.retry.max-attempts=3 and the server answers 429 more often', () => {
+      it('should send 3 attempts in all: the model retries, the openai client nothing of its own', async () => {
+        const limited = { status: 429, body: { error: { message: 'Rate limit reached' } } };
+        const server = await OpenAiWireServer.start({
+          script: [limited, limited, limited, chatCompletion({ content: 'Order A123 has shipped.' })],
+        });
+        let app: SproutApplication | undefined;
+        try {
+          app = await SproutApplication.run({
+            propertiesFile: false,
+            env: {},
+            properties: {
+              'spring.ai.openai.base-url': server.baseUrl,
+              'spring.ai.openai.api-key': 'sk-test',
+              'spring.ai.retry.max-attempts': '3',
+              'spring.ai.retry.backoff.initial-interval': '1ms',
+              'spring.ai.retry.backoff.max-interval': '5ms',
+            },
+          });
+
+          const answer = app.chatClient().prompt('Where is order A123?').call().content();
+
+          await expect(answer).rejects.toThrow('answered 429 Too Many Requests');
+          expect(server.recordedRequests).toHaveLength(3);
+        } finally {
+          await app?.close();
+          await server.close();
+        }
+      });
+    });
+
     describe('when the server constrains tool-call ids and sprout.openai.chat.tool-call-id-pattern says how', () => {
       it('should send the ids of the turn as the server accepts them, the result under its call’s id', async () => {
         const dir = mkdtempSync(join(tmpdir(), 'sprout-boot-ids-'));

@@ -173,3 +173,13 @@ export {
 } from './chat/model/streaming-chat-model';
 export type { ToolArgumentRepair } from './tool/execution/repair-tool-arguments';
 export { ToolCallTimeoutError } from './model/tool/tool-call-timeout-error';
+
+// --- retries of model calls (Spring's spring-ai-retry) ---
+export {
+  DEFAULT_RETRY_INITIAL_INTERVAL_MS,
+  DEFAULT_RETRY_MAX_ATTEMPTS,
+  DEFAULT_RETRY_MAX_INTERVAL_MS,
+  DEFAULT_RETRY_MULTIPLIER,
+  isRetryableStatus,
+  type RetryOptions,
+} from './retry/retry-options';

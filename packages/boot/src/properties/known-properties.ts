@@ -4,6 +4,7 @@ import { CHAT_MEMORY_PROPERTY_KEYS } from './chat-memory-properties';
 import { MCP_CLIENT_PROPERTY_KEYS } from './mcp-client-properties';
 import { MCP_SERVER_PROPERTY_KEYS } from './mcp-server-properties';
 import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
+import { RETRY_PROPERTY_KEYS } from './retry-properties';
 import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
 
@@ -13,6 +14,7 @@ const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS
 export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarToolCallingKeys),
   ...Object.values(OPENAI_PROPERTY_KEYS),
+  ...Object.values(RETRY_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
   ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
   ...Object.values(MCP_CLIENT_PROPERTY_KEYS),
@@ -27,6 +29,7 @@ export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool];
 export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
   'spring.ai.tools.',
   'spring.ai.openai.',
+  'spring.ai.retry.',
   'spring.ai.chat.client.',
   'spring.ai.chat.memory.',
 ];
