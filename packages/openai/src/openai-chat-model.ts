@@ -55,8 +55,21 @@ export interface OpenAiChatModelOptions {
    * (local servers such as Ollama need none; OpenAI then answers 401).
    */
   readonly apiKey?: string;
-  /** A ready client; when given, `baseUrl`, `apiKey`, `maxRetries` and `timeoutMs` are ignored. */
+  /**
+   * A ready client; when given, `baseUrl`, `apiKey`, `organization`, `project`, `maxRetries` and
+   * `timeoutMs` are ignored.
+   */
   readonly client?: OpenAI;
+  /**
+   * OpenAI organization id, sent as the `OpenAI-Organization` header (`spring.ai.openai.organization-id`).
+   * @defaultValue the `OPENAI_ORG_ID` environment variable, if set (the `openai` client's rule)
+   */
+  readonly organization?: string;
+  /**
+   * OpenAI project id, sent as the `OpenAI-Project` header (`spring.ai.openai.project-id`).
+   * @defaultValue the `OPENAI_PROJECT_ID` environment variable, if set (the `openai` client's rule)
+   */
+  readonly project?: string;
   /** Options under every request's options; `model` defaults to {@link DEFAULT_OPENAI_MODEL}. */
   readonly defaultOptions?: OpenAiChatOptions;
   /** Resolves the tool definitions sent (including `toolNames`); without it, `toolCallbacks` are sent. */
@@ -177,6 +190,9 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       this.client = new OpenAI({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
+        // Unset: the client falls back to OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment.
+        organization: options.organization,
+        project: options.project,
         maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES),
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
@@ -208,7 +224,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
   async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(options?.signal);
     request.throwIfAborted();
 
@@ -216,7 +232,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     try {
       completion = await this.retrying(request, async () => {
         try {
-          return await request.race(this.client.chat.completions.create(params, this.requestOptions(request)));
+          return await request.race(this.client.chat.completions.create(params, this.requestOptions(request, headers)));
         } catch (error) {
           throw request.abortedError(error) ?? toOpenAiApiError(error, context);
         }
@@ -252,7 +268,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   }
 
   private async *streamOnce(prompt: Prompt, signal: AbortSignal | undefined): AsyncGenerator<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(signal);
     request.throwIfAborted();
     try {
@@ -268,7 +284,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         ({ data: chunks, response } = await this.retrying(request, async () => {
           try {
             return await request.race(
-              this.client.chat.completions.create(streamParams, this.requestOptions(request)).withResponse(),
+              this.client.chat.completions.create(streamParams, this.requestOptions(request, headers)).withResponse(),
             );
           } catch (error) {
             throw request.abortedError(error) ?? toOpenAiApiError(error, context);
@@ -295,9 +311,16 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     }
   }
 
-  /** The client's per-request options: the signal, and no client retries when this model retries. */
-  private requestOptions(request: RequestSignal): { signal?: AbortSignal; maxRetries?: number } {
-    return this.retry ? { signal: request.signal, maxRetries: 0 } : { signal: request.signal };
+  /** The client's per-request options: signal, extra headers, and no client retries when this model retries. */
+  private requestOptions(
+    request: RequestSignal,
+    headers: Readonly<Record<string, string>> | undefined,
+  ): { signal?: AbortSignal; maxRetries?: number; headers?: Record<string, string> } {
+    return {
+      signal: request.signal,
+      ...(this.retry ? { maxRetries: 0 } : {}),
+      ...(headers ? { headers: { ...headers } } : {}),
+    };
   }
 
   /** Runs `attempt` once, or by the `retry` options when set. */
@@ -315,6 +338,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private prepare(prompt: Prompt): {
     params: ReturnType<typeof toChatCompletionParams>;
     context: OpenAiRequestContext;
+    headers?: Readonly<Record<string, string>>;
   } {
     const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
     const model = options.model ?? this.defaultOptions.model;
@@ -344,7 +368,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
-    return { params, context };
+    return { params, context, headers: options.httpHeaders };
   }
 
   private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {

@@ -3,10 +3,14 @@ import { isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
+  ChatCompletionCreateParams,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+
+type ResponseFormat = NonNullable<ChatCompletionCreateParams['response_format']>;
 import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
+import type { OpenAiResponseFormat } from './openai-response-format';
 import { strictToolParameters } from './strict-tool-parameters';
 import type { ToolCallIdRule } from './tool-call-id-rule';
 
@@ -35,6 +39,7 @@ export function toChatCompletionParams(
   if (options.presencePenalty !== undefined) params.presence_penalty = options.presencePenalty;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.user !== undefined) params.user = options.user;
+  if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
   if (toolDefinitions.length > 0) {
     params.tools = toolDefinitions.map((definition) => cachedOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
@@ -44,6 +49,20 @@ export function toChatCompletionParams(
     if (options.parallelToolCalls !== undefined) params.parallel_tool_calls = options.parallelToolCalls;
   }
   return params;
+}
+
+function toWireResponseFormat(format: OpenAiResponseFormat): ResponseFormat {
+  if (format.type !== 'json_schema') return { type: format.type };
+  const { name, schema, strict, description } = format.jsonSchema;
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name,
+      schema: { ...schema },
+      ...(strict !== undefined ? { strict } : {}),
+      ...(description !== undefined ? { description } : {}),
+    },
+  };
 }
 
 /**

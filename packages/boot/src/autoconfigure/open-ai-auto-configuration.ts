@@ -8,7 +8,7 @@ import { SproutTokens } from '../sprout-tokens';
 
 /**
  * Binds `ChatModel` to an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
- * API key, default model, temperature and max tokens), `spring.ai.retry.*` (the model alone retries:
+ * API key, organization and project, default options), `spring.ai.retry.*` (the model alone retries:
  * the `openai` client's own retries are off), `sprout.openai.chat.tool-call-id-pattern` and the container's `ToolCallingManager`,
  * unless the user's modules bound a `ChatModel`. Singleton.
  *
@@ -43,12 +43,9 @@ export class OpenAiAutoConfiguration extends ContainerModule {
               idleTimeoutMs: chat.idleTimeoutMs,
               toolCallIdPattern: chat.toolCallIdPattern,
               retry: properties.retry,
-              defaultOptions: {
-                model: chat.options.model,
-                temperature: chat.options.temperature,
-                maxTokens: chat.options.maxTokens,
-                strict: chat.options.strict,
-              },
+              organization: chat.organizationId,
+              project: chat.projectId,
+              defaultOptions: chat.options,
               toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
             }),
         )

@@ -9,11 +9,12 @@ import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
 
 const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS;
+const { httpHeaders, ...scalarOpenAiKeys } = OPENAI_PROPERTY_KEYS;
 
 /** Every scalar key Sprout binds, in canonical kebab-case form. */
 export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarToolCallingKeys),
-  ...Object.values(OPENAI_PROPERTY_KEYS),
+  ...Object.values(scalarOpenAiKeys),
   ...Object.values(RETRY_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
   ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
@@ -23,7 +24,7 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
 ];
 
 /** Map-style keys: the prefix is followed by `.<name>`, and the name is kept verbatim. */
-export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool];
+export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool, httpHeaders];
 
 /** Keys under these prefixes that Sprout does not know draw a warning (likely a typo or an unsupported Spring key). */
 export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [

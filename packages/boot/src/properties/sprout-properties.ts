@@ -69,7 +69,7 @@ export class SproutProperties {
     this.toolCalling = this.hasKeysUnder('spring.ai.tools')
       ? bindToolCallingProperties(this.reader, this.values.keys())
       : DEFAULT_TOOL_CALLING_PROPERTIES;
-    this.openAi = bindOpenAiProperties(this.reader);
+    this.openAi = bindOpenAiProperties(this.reader, this.values.keys());
     this.retry = this.hasKeysUnder('spring.ai.retry') ? bindRetryProperties(this.reader) : DEFAULT_RETRY_PROPERTIES;
     this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
       ? bindChatClientProperties(this.reader)
