@@ -20,6 +20,10 @@ import { registerTools } from './tool-registration';
 export interface RequestSpecState {
   systemText?: string;
   userText?: string;
+  /** Template parameters of the system text (`.system(s => s.param(…))`). */
+  systemParams: Record<string, unknown>;
+  /** Template parameters of the user text (`.user(u => u.param(…))`). */
+  userParams: Record<string, unknown>;
   messages: Message[];
   toolCallbacks: ToolCallback[];
   toolCallbackProviders: ToolCallbackProvider[];
@@ -38,6 +42,8 @@ export interface RequestSpecState {
 /** An empty state. */
 export function emptyState(): RequestSpecState {
   return {
+    systemParams: {},
+    userParams: {},
     messages: [],
     toolCallbacks: [],
     toolCallbackProviders: [],
@@ -51,6 +57,8 @@ export function emptyState(): RequestSpecState {
 export function copyState(state: RequestSpecState): RequestSpecState {
   return {
     ...state,
+    systemParams: { ...state.systemParams },
+    userParams: { ...state.userParams },
     messages: [...state.messages],
     toolCallbacks: [...state.toolCallbacks],
     toolCallbackProviders: [...state.toolCallbackProviders],

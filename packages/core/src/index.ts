@@ -18,6 +18,8 @@ export { ToolResponseMessage, type ToolResponse } from './chat/messages/tool-res
 export type { ChatOptions, ToolChoice } from './chat/prompt/chat-options';
 export { Prompt } from './chat/prompt/prompt';
 export { EmptyPromptError } from './chat/prompt/empty-prompt-error';
+export { PromptTemplate } from './chat/prompt/prompt-template';
+export { MissingTemplateVariablesError } from './chat/prompt/missing-template-variables-error';
 export type { ChatModel } from './chat/model/chat-model';
 export type { ChatModelRequestOptions } from './chat/model/chat-model-request-options';
 export { ChatResponse, type ChatResponseMetadata } from './chat/model/chat-response';
