@@ -15,7 +15,8 @@ import type { RequestSpecState } from './request-spec-state';
 /**
  * Builds the request that enters the advisor chain from a spec's state:
  * - messages: the system text (if any), the explicit messages, the user text (if any), in that order;
- *   a system or user text with template parameters is rendered with them (`PromptTemplate`);
+ *   a system or user text with template parameters is rendered with them (`PromptTemplate`); the
+ *   user message carries the user media (and is sent for media alone);
  * - options: the model's default options, overlaid by the client's default options, overlaid by
  *   the request's options (unset keys do not override; tool callbacks are appended and tool
  *   contexts merged, later layers winning);
@@ -34,8 +35,11 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
   if (state.systemText !== undefined && state.systemText.trim() !== '')
     messages.push(new SystemMessage(rendered(state.systemText, state.systemParams)));
   messages.push(...state.messages);
-  if (state.userText !== undefined && state.userText.trim() !== '')
-    messages.push(new UserMessage(rendered(state.userText, state.userParams)));
+  const userText = state.userText !== undefined && state.userText.trim() !== '' ? state.userText : undefined;
+  if (userText !== undefined || state.userMedia.length > 0) {
+    const text = userText === undefined ? '' : rendered(userText, state.userParams);
+    messages.push(new UserMessage(text, {}, state.userMedia));
+  }
 
   let options = combine(combine(combine({}, chatModel.defaultOptions), state.defaultOptions), state.options);
   const toolCallbacks = state.toolCallbacks.slice();

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '@sprout-ai/core';
+import { ConfigurationError, Media, type MediaData } from '@sprout-ai/core';
 import { type RequestSpecState, requireText } from './request-spec-state';
 
 /** What `.system(…)`/`.user(…)` and their `default…` forms take: a text, or a callback. */
@@ -23,16 +23,19 @@ export function applyPromptText<S>(
     state[`${role}Text`] = requireText(input, method);
     return;
   }
-  const parts: PromptTextParts = { params: {} };
+  const parts: PromptTextParts = { params: {}, media: [] };
   (input as (spec: S) => void)(create(parts));
   if (parts.text !== undefined) state[`${role}Text`] = parts.text;
   Object.assign(state[`${role}Params`], parts.params);
+  state.userMedia.push(...parts.media);
 }
 
 /** What a `.user(u => …)` / `.system(s => …)` callback gave (internal). */
 export interface PromptTextParts {
   text?: string;
   readonly params: Record<string, unknown>;
+  /** User media (`u.media(…)`); a system spec has none. */
+  readonly media: Media[];
 }
 
 /** Sets the text of `parts`. @throws ConfigurationError when blank */
@@ -62,6 +65,29 @@ export function addPromptParams(parts: PromptTextParts, params: unknown, method:
     }
   }
   Object.assign(parts.params, params);
+}
+
+/**
+ * Adds media to `parts`: `Media` objects, or one made of a MIME type and data.
+ *
+ * @throws ConfigurationError when an item is not a `Media`, or the MIME type or data is not allowed
+ */
+export function addPromptMedia(parts: PromptTextParts, args: readonly unknown[], method: string): void {
+  if (typeof args[0] === 'string') {
+    parts.media.push(new Media({ mimeType: args[0], data: args[1] as MediaData | string }));
+    return;
+  }
+  for (const item of args) {
+    if (!(item instanceof Media)) {
+      throw new ConfigurationError({
+        setting: method,
+        value: item,
+        allowed: "Media objects, or a MIME type and data: media('image/png', url)",
+        message: `${method}(): expected Media objects, or a MIME type and a URL or bytes, got ${String(item)}.`,
+      });
+    }
+    parts.media.push(item);
+  }
 }
 
 function paramError(method: string, value: unknown, message: string): ConfigurationError {

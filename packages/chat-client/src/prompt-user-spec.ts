@@ -1,4 +1,5 @@
-import { addPromptParams, type PromptTextParts, setPromptText } from './prompt-text-parts';
+import type { Media, MediaData } from '@sprout-ai/core';
+import { addPromptMedia, addPromptParams, type PromptTextParts, setPromptText } from './prompt-text-parts';
 
 /**
  * The user part of a request, given to the callback of `.user(u => …)` and `defaultUser(u => …)`:
@@ -7,6 +8,7 @@ import { addPromptParams, type PromptTextParts, setPromptText } from './prompt-t
  * @example
  * ```ts
  * chatClient.prompt().user((u) => u.text('Where is {orderId}?').param('orderId', 'A123'));
+ * chatClient.prompt().user((u) => u.text('What is damaged here?').media('image/jpeg', photoBytes));
  * ```
  * @see Spring AI `ChatClient.PromptUserSpec`
  * @remarks The text is rendered (see `PromptTemplate`) when the request is sent, and only when
@@ -48,6 +50,21 @@ export class PromptUserSpec {
    */
   params(params: Readonly<Record<string, unknown>>): this {
     addPromptParams(this.parts, params, 'user params');
+    return this;
+  }
+
+  /**
+   * Adds media sent beside the text, e.g. an image: `Media` objects, or a MIME type and the data
+   * (an http(s) or `data:` URL, or the bytes).
+   *
+   * @example `u.media('image/png', new URL('https://example.com/parcel.png'))`
+   * @throws ConfigurationError when an item is not a `Media`, or the MIME type or data is not allowed
+   * @remarks Spring's `media(MimeType, URL)` / `media(MimeType, Resource)`; bytes stand for a Resource.
+   */
+  media(...media: Media[]): this;
+  media(mimeType: string, data: MediaData | string): this;
+  media(...args: unknown[]): this {
+    addPromptMedia(this.parts, args, 'user media');
     return this;
   }
 }

@@ -2,6 +2,7 @@ import {
   AssistantMessage,
   type ChatOptions,
   ConfigurationError,
+  type Media,
   type Message,
   SystemMessage,
   type ToolCallback,
@@ -24,6 +25,8 @@ export interface RequestSpecState {
   systemParams: Record<string, unknown>;
   /** Template parameters of the user text (`.user(u => u.param(…))`). */
   userParams: Record<string, unknown>;
+  /** Media of the user message (`.user(u => u.media(…))`). */
+  userMedia: Media[];
   messages: Message[];
   toolCallbacks: ToolCallback[];
   toolCallbackProviders: ToolCallbackProvider[];
@@ -44,6 +47,7 @@ export function emptyState(): RequestSpecState {
   return {
     systemParams: {},
     userParams: {},
+    userMedia: [],
     messages: [],
     toolCallbacks: [],
     toolCallbackProviders: [],
@@ -59,6 +63,7 @@ export function copyState(state: RequestSpecState): RequestSpecState {
     ...state,
     systemParams: { ...state.systemParams },
     userParams: { ...state.userParams },
+    userMedia: [...state.userMedia],
     messages: [...state.messages],
     toolCallbacks: [...state.toolCallbacks],
     toolCallbackProviders: [...state.toolCallbackProviders],

@@ -19,6 +19,7 @@ export type { ChatOptions, ToolChoice } from './chat/prompt/chat-options';
 export { Prompt } from './chat/prompt/prompt';
 export { EmptyPromptError } from './chat/prompt/empty-prompt-error';
 export { PromptTemplate } from './chat/prompt/prompt-template';
+export { Media, type MediaData, type MediaOptions } from './content/media';
 export { MissingTemplateVariablesError } from './chat/prompt/missing-template-variables-error';
 export type { ChatModel } from './chat/model/chat-model';
 export type { ChatModelRequestOptions } from './chat/model/chat-model-request-options';

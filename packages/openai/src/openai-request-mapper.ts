@@ -1,8 +1,16 @@
-import { InvalidToolSchemaError, MessageType, type Message, type ToolDefinition } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  InvalidToolSchemaError,
+  type Media,
+  MessageType,
+  type Message,
+  type ToolDefinition,
+} from '@sprout-ai/core';
 import { isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
+  ChatCompletionContentPart,
   ChatCompletionCreateParams,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
@@ -85,7 +93,11 @@ export function toOpenAiMessages(
         if (message.text.trim() !== '') result.push({ role: 'system', content: message.text });
         break;
       case MessageType.USER:
-        result.push({ role: 'user', content: message.text });
+        result.push(
+          message.media.length === 0
+            ? { role: 'user', content: message.text }
+            : { role: 'user', content: userContentParts(message.text, message.media) },
+        );
         break;
       case MessageType.ASSISTANT:
         result.push({
@@ -111,6 +123,30 @@ export function toOpenAiMessages(
   }
   const paired = ensureToolCallPairing(result);
   return toolCallIds === undefined ? paired : paired.map((message) => withWireIds(message, toolCallIds));
+}
+
+/**
+ * A user message with media as content parts: the text (when not blank), then one `image_url` part
+ * per image (its URL, or a `data:` URL of its bytes).
+ *
+ * @throws ConfigurationError for media that is not an image
+ */
+function userContentParts(text: string, media: readonly Media[]): ChatCompletionContentPart[] {
+  const parts: ChatCompletionContentPart[] = text.trim() === '' ? [] : [{ type: 'text', text }];
+  for (const item of media) {
+    if (!item.mimeType.startsWith('image/')) {
+      throw new ConfigurationError({
+        setting: 'Media mimeType',
+        value: item.mimeType,
+        allowed: 'an image type (image/png, image/jpeg, image/gif, image/webp)',
+        message:
+          `OpenAiChatModel sends images only as media of a user message, not ${item.mimeType}` +
+          `${item.name ? ` ('${item.name}')` : ''}. Nothing was sent.`,
+      });
+    }
+    parts.push({ type: 'image_url', image_url: { url: item.toUrl() } });
+  }
+  return parts;
 }
 
 function withWireIds(message: ChatCompletionMessageParam, rule: ToolCallIdRule): ChatCompletionMessageParam {
