@@ -27,6 +27,7 @@ type Examples = {
   mcpClock: typeof import('../examples/mcp-clock');
   model: typeof import('../examples/model');
   orderAssistant: typeof import('../examples/order-assistant');
+  promptTemplates: typeof import('../examples/prompt-templates');
   roundBudget: typeof import('../examples/round-budget');
   shop: typeof import('../examples/shop-configuration');
   sqliteMemory: typeof import('../examples/sqlite-chat-memory');
@@ -102,6 +103,7 @@ beforeAll(async () => {
     mcpClock: await load('mcp-clock'),
     model: await load('model'),
     orderAssistant: await load('order-assistant'),
+    promptTemplates: await load('prompt-templates'),
     roundBudget: await load('round-budget'),
     shop: await load('shop-configuration'),
     sqliteMemory: await load('sqlite-chat-memory'),
@@ -408,5 +410,19 @@ describe('shop-configuration.ts (configuration)', () => {
       delete process.env.SHOP_ORDER_TIMEOUT;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('prompt-templates.ts (getting started)', () => {
+  it("should send the templates filled with the default's and the request's parameters", async () => {
+    const since = server.requests.length;
+    script(chatCompletion({ content: 'On its way.' }));
+
+    await expect(examples.promptTemplates.askAboutOrder('u7', 'A123')).resolves.toBe('On its way.');
+
+    expect(requestsSince(since)[0].messages).toEqual([
+      { role: 'system', content: 'You are the order desk of Sprout Shop. The customer is u7.' },
+      { role: 'user', content: 'Where is my order A123?' },
+    ]);
   });
 });

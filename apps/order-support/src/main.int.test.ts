@@ -100,7 +100,8 @@ describe('order-support CLI (dist/main.js)', () => {
       const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
       const run = await runCli(
         ['--user', 'u7', '订单 A123 发货了吗？'],
-        cleanEnv({ OPENAI_API_KEY: 'sk-test', SPRING_AI_OPENAI_BASE_URL: baseUrl }),
+        // No retries: each would add a warning line (application.properties allows 3 attempts).
+        cleanEnv({ OPENAI_API_KEY: 'sk-test', SPRING_AI_OPENAI_BASE_URL: baseUrl, SPRING_AI_RETRY_MAX_ATTEMPTS: '1' }),
       );
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');

@@ -26,6 +26,7 @@ export {
   OPENAI_PROPERTY_KEYS,
   OPENAI_API_KEY_ENV,
 } from './properties/open-ai-properties';
+export { type RetryProperties, RETRY_PROPERTY_KEYS, DEFAULT_RETRY_PROPERTIES } from './properties/retry-properties';
 export {
   type ChatClientProperties,
   CHAT_CLIENT_PROPERTY_KEYS,

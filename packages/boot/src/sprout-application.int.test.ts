@@ -71,6 +71,85 @@ describe(SproutApplication, () => {
       });
     });
 
+    describe("when Spring's OpenAI option keys are set in the properties", () => {
+      it('should send them in every request body and its headers', async () => {
+        const server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'shipped' })] });
+        let app: SproutApplication | undefined;
+        try {
+          app = await SproutApplication.run({
+            propertiesFile: false,
+            env: {},
+            properties: {
+              'spring.ai.openai.base-url': server.baseUrl,
+              'spring.ai.openai.api-key': 'sk-test',
+              'spring.ai.openai.organization-id': 'org-sprout',
+              'spring.ai.openai.project-id': 'proj_orders',
+              'spring.ai.openai.chat.options.top-p': '0.9',
+              'spring.ai.openai.chat.options.frequency-penalty': '0.5',
+              'spring.ai.openai.chat.options.presence-penalty': '0.25',
+              'spring.ai.openai.chat.options.stop': 'END',
+              'spring.ai.openai.chat.options.seed': '42',
+              'spring.ai.openai.chat.options.user': 'u7',
+              'spring.ai.openai.chat.options.response-format.type': 'JSON_OBJECT',
+              'spring.ai.openai.chat.options.http-headers.X-Tenant': 'shop-7',
+            },
+          });
+
+          await app.chatClient().prompt('Where is order A123?').call().content();
+
+          const [request] = server.recordedRequests;
+          expect(request.body).toMatchObject({
+            top_p: 0.9,
+            frequency_penalty: 0.5,
+            presence_penalty: 0.25,
+            stop: ['END'],
+            seed: 42,
+            user: 'u7',
+            response_format: { type: 'json_object' },
+          });
+          expect(request.headers).toMatchObject({
+            'x-tenant': 'shop-7',
+            'openai-organization': 'org-sprout',
+            'openai-project': 'proj_orders',
+          });
+        } finally {
+          await app?.close();
+          await server.close();
+        }
+      });
+    });
+
+    describe('when spring.ai.retry.max-attempts=3 and the server answers 429 more often', () => {
+      it('should send 3 attempts in all: the model retries, the openai client nothing of its own', async () => {
+        const limited = { status: 429, body: { error: { message: 'Rate limit reached' } } };
+        const server = await OpenAiWireServer.start({
+          script: [limited, limited, limited, chatCompletion({ content: 'Order A123 has shipped.' })],
+        });
+        let app: SproutApplication | undefined;
+        try {
+          app = await SproutApplication.run({
+            propertiesFile: false,
+            env: {},
+            properties: {
+              'spring.ai.openai.base-url': server.baseUrl,
+              'spring.ai.openai.api-key': 'sk-test',
+              'spring.ai.retry.max-attempts': '3',
+              'spring.ai.retry.backoff.initial-interval': '1ms',
+              'spring.ai.retry.backoff.max-interval': '5ms',
+            },
+          });
+
+          const answer = app.chatClient().prompt('Where is order A123?').call().content();
+
+          await expect(answer).rejects.toThrow('answered 429 Too Many Requests');
+          expect(server.recordedRequests).toHaveLength(3);
+        } finally {
+          await app?.close();
+          await server.close();
+        }
+      });
+    });
+
     describe('when the server constrains tool-call ids and sprout.openai.chat.tool-call-id-pattern says how', () => {
       it('should send the ids of the turn as the server accepts them, the result under its call’s id', async () => {
         const dir = mkdtempSync(join(tmpdir(), 'sprout-boot-ids-'));

@@ -13,8 +13,10 @@ import {
   copyState,
   emptyState,
   requireOptions,
-  requireText,
 } from './request-spec-state';
+import { applyPromptText } from './prompt-text-parts';
+import { PromptSystemSpec } from './prompt-system-spec';
+import { PromptUserSpec } from './prompt-user-spec';
 import type { ToolInput } from './tool-registration';
 
 /**
@@ -53,15 +55,29 @@ export class ChatClientBuilder {
     this.state = state;
   }
 
-  /** Default system text. @throws ConfigurationError when blank */
-  defaultSystem(text: string): this {
-    this.state.systemText = requireText(text, 'defaultSystem');
+  /**
+   * Default system text; or, with a callback, a template and default parameters:
+   * `.defaultSystem((s) => s.text('You serve {shop}.').param('shop', 'Sprout Shop'))`. A request's
+   * `.system(s => s.param(…))` adds parameters to these.
+   *
+   * @throws ConfigurationError when the text is blank or a parameter is `null`/`undefined`
+   */
+  defaultSystem(text: string): this;
+  defaultSystem(consumer: (system: PromptSystemSpec) => void): this;
+  defaultSystem(input: string | ((system: PromptSystemSpec) => void)): this {
+    applyPromptText(this.state, 'system', input, (parts) => new PromptSystemSpec(parts), 'defaultSystem');
     return this;
   }
 
-  /** Default user text. @throws ConfigurationError when blank */
-  defaultUser(text: string): this {
-    this.state.userText = requireText(text, 'defaultUser');
+  /**
+   * Default user text; or, with a callback, a template and default parameters (see `defaultSystem`).
+   *
+   * @throws ConfigurationError when the text is blank or a parameter is `null`/`undefined`
+   */
+  defaultUser(text: string): this;
+  defaultUser(consumer: (user: PromptUserSpec) => void): this;
+  defaultUser(input: string | ((user: PromptUserSpec) => void)): this {
+    applyPromptText(this.state, 'user', input, (parts) => new PromptUserSpec(parts), 'defaultUser');
     return this;
   }
 

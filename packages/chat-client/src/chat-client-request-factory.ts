@@ -3,6 +3,7 @@ import {
   type ChatOptions,
   type Message,
   Prompt,
+  PromptTemplate,
   SystemMessage,
   type ToolCallingChatOptions,
   UserMessage,
@@ -14,6 +15,8 @@ import type { RequestSpecState } from './request-spec-state';
 /**
  * Builds the request that enters the advisor chain from a spec's state:
  * - messages: the system text (if any), the explicit messages, the user text (if any), in that order;
+ *   a system or user text with template parameters is rendered with them (`PromptTemplate`); the
+ *   user message carries the user media (and is sent for media alone);
  * - options: the model's default options, overlaid by the client's default options, overlaid by
  *   the request's options (unset keys do not override; tool callbacks are appended and tool
  *   contexts merged, later layers winning);
@@ -24,14 +27,19 @@ import type { RequestSpecState } from './request-spec-state';
  *   {@link ABORT_SIGNAL_KEY}.
  *
  * @throws DuplicateToolNameError when two ChatClient-level tools share a name
+ * @throws MissingTemplateVariablesError when a system or user template names a parameter not given
  * @see Spring AI `DefaultChatClientUtils.toChatClientRequest`
  */
 export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecState): ChatClientRequest {
   const messages: Message[] = [];
   if (state.systemText !== undefined && state.systemText.trim() !== '')
-    messages.push(new SystemMessage(state.systemText));
+    messages.push(new SystemMessage(rendered(state.systemText, state.systemParams)));
   messages.push(...state.messages);
-  if (state.userText !== undefined && state.userText.trim() !== '') messages.push(new UserMessage(state.userText));
+  const userText = state.userText !== undefined && state.userText.trim() !== '' ? state.userText : undefined;
+  if (userText !== undefined || state.userMedia.length > 0) {
+    const text = userText === undefined ? '' : rendered(userText, state.userParams);
+    messages.push(new UserMessage(text, {}, state.userMedia));
+  }
 
   let options = combine(combine(combine({}, chatModel.defaultOptions), state.defaultOptions), state.options);
   const toolCallbacks = state.toolCallbacks.slice();
@@ -48,6 +56,11 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
       ? state.advisorParams
       : { ...state.advisorParams, [ABORT_SIGNAL_KEY]: state.abortSignal };
   return new ChatClientRequest(new Prompt(messages, options), context);
+}
+
+/** The text rendered as a template when it has parameters; else as written (Spring renders only then). */
+function rendered(text: string, params: Readonly<Record<string, unknown>>): string {
+  return Object.keys(params).length === 0 ? text : new PromptTemplate(text).render(params);
 }
 
 /** `base` overlaid by the set keys of `overlay`; callbacks appended, tool contexts merged. */

@@ -15,8 +15,10 @@ import {
   requireAbortSignal,
   requireMessages,
   requireOptions,
-  requireText,
 } from './request-spec-state';
+import { applyPromptText } from './prompt-text-parts';
+import { PromptSystemSpec } from './prompt-system-spec';
+import { PromptUserSpec } from './prompt-user-spec';
 import { buildStreamAdvisorChain } from './stream/build-stream-advisor-chain';
 import { STREAM_EVENT_LISTENER_KEY, type ChatClientStreamEventListener } from './stream/chat-client-stream-event';
 import { StreamResponseSpec } from './stream/stream-response-spec';
@@ -54,22 +56,35 @@ export class ChatClientRequestSpec {
   ) {}
 
   /**
-   * Sets the system text (sent first). Replaces the client's default system text.
+   * Sets the system text (sent first), replacing the client's default; or, with a callback, a
+   * template and its parameters: `.system((s) => s.text('You serve {customerId}.').param('customerId', id))`.
+   * A callback that sets only parameters fills in the default system text's template.
    *
-   * @throws ConfigurationError when `text` is blank
+   * @throws ConfigurationError when the text is blank, a parameter is `null`/`undefined`, or the
+   *   argument is neither a string nor a function
+   * @see PromptSystemSpec
    */
-  system(text: string): this {
-    this.state.systemText = requireText(text, 'system');
+  system(text: string): this;
+  system(consumer: (system: PromptSystemSpec) => void): this;
+  system(input: string | ((system: PromptSystemSpec) => void)): this {
+    applyPromptText(this.state, 'system', input, (parts) => new PromptSystemSpec(parts), 'system');
     return this;
   }
 
   /**
-   * Sets the user text (sent last). Replaces the client's default user text.
+   * Sets the user text (sent last), replacing the client's default; or, with a callback, a template
+   * and its parameters: `.user((u) => u.text('Where is {orderId}?').param('orderId', id))`. The text
+   * is rendered when the request is sent, when it has parameters (Spring's `{name}` syntax, see
+   * `PromptTemplate`).
    *
-   * @throws ConfigurationError when `text` is blank
+   * @throws ConfigurationError when the text is blank, a parameter is `null`/`undefined`, or the
+   *   argument is neither a string nor a function
+   * @see PromptUserSpec
    */
-  user(text: string): this {
-    this.state.userText = requireText(text, 'user');
+  user(text: string): this;
+  user(consumer: (user: PromptUserSpec) => void): this;
+  user(input: string | ((user: PromptUserSpec) => void)): this {
+    applyPromptText(this.state, 'user', input, (parts) => new PromptUserSpec(parts), 'user');
     return this;
   }
 

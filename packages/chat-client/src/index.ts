@@ -17,6 +17,8 @@ export { ChatClientResponse } from './chat-client-response';
 export { ChatClient, type ChatClientCreateOptions } from './chat-client';
 export { ChatClientBuilder } from './chat-client-builder';
 export { ChatClientRequestSpec } from './chat-client-request-spec';
+export { PromptUserSpec } from './prompt-user-spec';
+export { PromptSystemSpec } from './prompt-system-spec';
 export { CallResponseSpec } from './call-response-spec';
 export type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
 export { AdvisorParams } from './advisor-params';

@@ -2,6 +2,7 @@ import {
   AssistantMessage,
   type ChatOptions,
   ConfigurationError,
+  type Media,
   type Message,
   SystemMessage,
   type ToolCallback,
@@ -20,6 +21,12 @@ import { registerTools } from './tool-registration';
 export interface RequestSpecState {
   systemText?: string;
   userText?: string;
+  /** Template parameters of the system text (`.system(s => s.param(…))`). */
+  systemParams: Record<string, unknown>;
+  /** Template parameters of the user text (`.user(u => u.param(…))`). */
+  userParams: Record<string, unknown>;
+  /** Media of the user message (`.user(u => u.media(…))`). */
+  userMedia: Media[];
   messages: Message[];
   toolCallbacks: ToolCallback[];
   toolCallbackProviders: ToolCallbackProvider[];
@@ -38,6 +45,9 @@ export interface RequestSpecState {
 /** An empty state. */
 export function emptyState(): RequestSpecState {
   return {
+    systemParams: {},
+    userParams: {},
+    userMedia: [],
     messages: [],
     toolCallbacks: [],
     toolCallbackProviders: [],
@@ -51,6 +61,9 @@ export function emptyState(): RequestSpecState {
 export function copyState(state: RequestSpecState): RequestSpecState {
   return {
     ...state,
+    systemParams: { ...state.systemParams },
+    userParams: { ...state.userParams },
+    userMedia: [...state.userMedia],
     messages: [...state.messages],
     toolCallbacks: [...state.toolCallbacks],
     toolCallbackProviders: [...state.toolCallbackProviders],

@@ -2,6 +2,7 @@
 export { ChatMemoryStoreError, type ChatMemoryStoreErrorOptions } from './chat-memory-store-error';
 export {
   type StoredMessage,
+  type StoredMedia,
   MessageCodecError,
   toStoredMessage,
   fromStoredMessage,

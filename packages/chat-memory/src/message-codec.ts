@@ -1,5 +1,6 @@
 import {
   AssistantMessage,
+  Media,
   type Message,
   SystemMessage,
   type ToolCall,
@@ -20,7 +21,17 @@ export interface StoredMessage {
   readonly text?: string;
   readonly toolCalls?: readonly ToolCall[];
   readonly responses?: readonly ToolResponse[];
+  /** Media of a user message: a URL, or the bytes as base64. */
+  readonly media?: readonly StoredMedia[];
   readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/** A user message's media as stored: `url`, or `base64` bytes. */
+export interface StoredMedia {
+  readonly mimeType: string;
+  readonly url?: string;
+  readonly base64?: string;
+  readonly name?: string;
 }
 
 /** A message could not be turned into JSON or back; the message says which and why. */
@@ -51,7 +62,10 @@ export function toStoredMessage(message: Message): StoredMessage {
     const responses = message.responses.map(({ id, name, responseData }) => ({ id, name, responseData }));
     return { type: 'tool', responses, metadata };
   }
-  if (message instanceof UserMessage) return { type: 'user', text: message.text, metadata };
+  if (message instanceof UserMessage) {
+    const media = message.media.map(toStoredMedia);
+    return { type: 'user', text: message.text, ...(media.length > 0 ? { media } : {}), metadata };
+  }
   if (message instanceof SystemMessage) return { type: 'system', text: message.text, metadata };
   throw new MessageCodecError(`Cannot store ${String(message)}: it is not a Sprout message.`);
 }
@@ -67,7 +81,7 @@ export function fromStoredMessage(stored: StoredMessage): Message {
   const metadata = isRecord(stored?.metadata) ? stored.metadata : {};
   switch (stored?.type) {
     case 'user':
-      return new UserMessage(requireString(stored.text, 'text'), metadata);
+      return new UserMessage(requireString(stored.text, 'text'), metadata, (stored.media ?? []).map(fromStoredMedia));
     case 'system':
       return new SystemMessage(requireString(stored.text, 'text'), metadata);
     case 'assistant':
@@ -78,6 +92,25 @@ export function fromStoredMessage(stored: StoredMessage): Message {
       return new ToolResponseMessage(stored.responses, metadata);
     default:
       throw new MessageCodecError(`Unknown stored message type ${JSON.stringify(stored?.type)}.`);
+  }
+}
+
+function toStoredMedia(media: Media): StoredMedia {
+  const data =
+    media.data instanceof URL
+      ? { url: media.data.href }
+      : { base64: Buffer.from(media.data.buffer, media.data.byteOffset, media.data.byteLength).toString('base64') };
+  return { mimeType: media.mimeType, ...data, ...(media.name !== undefined ? { name: media.name } : {}) };
+}
+
+function fromStoredMedia(stored: StoredMedia): Media {
+  const data = stored?.url ?? (typeof stored?.base64 === 'string' ? Buffer.from(stored.base64, 'base64') : undefined);
+  try {
+    return new Media({ mimeType: stored?.mimeType, data: data as string, name: stored?.name });
+  } catch (error) {
+    throw new MessageCodecError('A stored user message has media without a valid MIME type and URL or bytes.', {
+      cause: error,
+    });
   }
 }
 

@@ -18,6 +18,9 @@ export { ToolResponseMessage, type ToolResponse } from './chat/messages/tool-res
 export type { ChatOptions, ToolChoice } from './chat/prompt/chat-options';
 export { Prompt } from './chat/prompt/prompt';
 export { EmptyPromptError } from './chat/prompt/empty-prompt-error';
+export { PromptTemplate } from './chat/prompt/prompt-template';
+export { Media, type MediaData, type MediaOptions } from './content/media';
+export { MissingTemplateVariablesError } from './chat/prompt/missing-template-variables-error';
 export type { ChatModel } from './chat/model/chat-model';
 export type { ChatModelRequestOptions } from './chat/model/chat-model-request-options';
 export { ChatResponse, type ChatResponseMetadata } from './chat/model/chat-response';
@@ -173,3 +176,13 @@ export {
 } from './chat/model/streaming-chat-model';
 export type { ToolArgumentRepair } from './tool/execution/repair-tool-arguments';
 export { ToolCallTimeoutError } from './model/tool/tool-call-timeout-error';
+
+// --- retries of model calls (Spring's spring-ai-retry) ---
+export {
+  DEFAULT_RETRY_INITIAL_INTERVAL_MS,
+  DEFAULT_RETRY_MAX_ATTEMPTS,
+  DEFAULT_RETRY_MAX_INTERVAL_MS,
+  DEFAULT_RETRY_MULTIPLIER,
+  isRetryableStatus,
+  type RetryOptions,
+} from './retry/retry-options';

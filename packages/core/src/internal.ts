@@ -26,6 +26,8 @@ export { mergeToolContext } from './model/tool/merge-tool-context';
 export { isStreamingChatModel } from './chat/model/streaming-chat-model';
 export { addUsage } from './chat/model/usage';
 
+export { retryModelCall, retryAfterMs, type RetryVerdict } from './retry/retry-model-call';
+
 // --- utilities ---
 export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';

@@ -1,6 +1,7 @@
 // Public surface of @sprout-ai/openai.
 export { OpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
 export type { OpenAiChatOptions } from './openai-chat-options';
+export type { OpenAiResponseFormat } from './openai-response-format';
 export { OpenAiApiError } from './openai-api-error';
 export {
   DEFAULT_OPENAI_BASE_URL,

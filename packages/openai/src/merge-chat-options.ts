@@ -4,7 +4,7 @@ import { mergeToolCallbacks, mergeToolContext } from '@sprout-ai/core/internal';
 /**
  * Layers a request's options over the model's defaults: every option the request sets wins;
  * `toolCallbacks` and `toolNames` of the request replace the defaults' when non-empty (Spring's
- * `mergeToolCallbacks`); tool contexts are united, request keys winning.
+ * `mergeToolCallbacks`); tool contexts and HTTP headers are united, request keys winning.
  */
 export function mergeChatOptions(
   defaults: OpenAiChatOptions,
@@ -20,5 +20,8 @@ export function mergeChatOptions(
     toolCallbacks: mergeToolCallbacks(runtime.toolCallbacks, defaults.toolCallbacks),
     toolNames: runtime.toolNames?.length ? runtime.toolNames : defaults.toolNames,
     toolContext: mergeToolContext(runtime.toolContext, defaults.toolContext),
+    ...(defaults.httpHeaders || runtime.httpHeaders
+      ? { httpHeaders: { ...defaults.httpHeaders, ...runtime.httpHeaders } }
+      : {}),
   };
 }

@@ -9,8 +9,17 @@ import {
   type StreamingChatModel,
   type ToolCallingManager,
   type ToolDefinition,
+  RequestAbortedError,
+  isRetryableStatus,
+  type RetryOptions,
 } from '@sprout-ai/core';
-import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
+import {
+  assertUniqueToolNames,
+  createLogger,
+  retryAfterMs,
+  retryModelCall,
+  type RetryVerdict,
+} from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { mergeChatOptions } from './merge-chat-options';
 import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
@@ -46,17 +55,40 @@ export interface OpenAiChatModelOptions {
    * (local servers such as Ollama need none; OpenAI then answers 401).
    */
   readonly apiKey?: string;
-  /** A ready client; when given, `baseUrl`, `apiKey`, `maxRetries` and `timeoutMs` are ignored. */
+  /**
+   * A ready client; when given, `baseUrl`, `apiKey`, `organization`, `project`, `maxRetries` and
+   * `timeoutMs` are ignored.
+   */
   readonly client?: OpenAI;
+  /**
+   * OpenAI organization id, sent as the `OpenAI-Organization` header (`spring.ai.openai.organization-id`).
+   * @defaultValue the `OPENAI_ORG_ID` environment variable, if set (the `openai` client's rule)
+   */
+  readonly organization?: string;
+  /**
+   * OpenAI project id, sent as the `OpenAI-Project` header (`spring.ai.openai.project-id`).
+   * @defaultValue the `OPENAI_PROJECT_ID` environment variable, if set (the `openai` client's rule)
+   */
+  readonly project?: string;
   /** Options under every request's options; `model` defaults to {@link DEFAULT_OPENAI_MODEL}. */
   readonly defaultOptions?: OpenAiChatOptions;
   /** Resolves the tool definitions sent (including `toolNames`); without it, `toolCallbacks` are sent. */
   readonly toolCallingManager?: ToolCallingManager;
   /**
-   * Retries done by the `openai` client on connection errors, 408, 409, 429 and 5xx.
-   * @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}
+   * Retries done by the `openai` client on connection errors, 408, 409, 429 and 5xx, when `retry`
+   * is not set.
+   * @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}; `0` when `retry` is set
    */
   readonly maxRetries?: number;
+  /**
+   * Retry failed requests by Spring's rules (`spring.ai.retry.*`, see `RetryOptions`): then this
+   * model alone retries, and the `openai` client's own retries are off, also those of a given `client`.
+   * A stream is retried only until its answer starts to arrive, never after a chunk was yielded; an
+   * answer with `x-should-retry: false` is not retried.
+   * @remarks The boot auto-configuration always sets it from `spring.ai.retry.*` (Spring's defaults
+   * when unset); without it the `openai` client's `maxRetries` applies, as before.
+   */
+  readonly retry?: RetryOptions;
   /**
    * Time allowed per request attempt, in milliseconds.
    * @defaultValue {@link DEFAULT_OPENAI_TIMEOUT_MS}
@@ -127,14 +159,26 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   private readonly hermesToolCalls: HermesToolCallMode;
   private readonly streamUsage: boolean;
   private readonly toolCallIds?: ToolCallIdRule;
+  private readonly retry?: RetryOptions;
   private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeout
-   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, or `toolCallIdPattern`
-   * is not of a supported form
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, `toolCallIdPattern`
+   * is not of a supported form, or both `retry` and a positive `maxRetries` are given
    */
   constructor(options: OpenAiChatModelOptions = {}) {
+    if (options.retry !== undefined && (options.maxRetries ?? 0) > 0) {
+      throw new ConfigurationError({
+        setting: 'OpenAiChatModel maxRetries',
+        value: options.maxRetries,
+        allowed: '0 or unset when retry is set',
+        message:
+          `OpenAiChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries} (the openai ` +
+          "client's own retries); one place retries a request. Drop maxRetries, or drop retry to keep the client's.",
+      });
+    }
+    this.retry = options.retry;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS;
     if (options.client) {
@@ -146,7 +190,10 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       this.client = new OpenAI({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
-        maxRetries: options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES,
+        // Unset: the client falls back to OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment.
+        organization: options.organization,
+        project: options.project,
+        maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES),
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
@@ -177,15 +224,21 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
   async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(options?.signal);
     request.throwIfAborted();
 
     let completion: unknown;
     try {
-      completion = await request.race(this.client.chat.completions.create(params, { signal: request.signal }));
+      completion = await this.retrying(request, async () => {
+        try {
+          return await request.race(this.client.chat.completions.create(params, this.requestOptions(request, headers)));
+        } catch (error) {
+          throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+        }
+      });
     } catch (error) {
-      throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+      throw request.abortedError(error) ?? error;
     } finally {
       request.release();
     }
@@ -215,7 +268,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   }
 
   private async *streamOnce(prompt: Prompt, signal: AbortSignal | undefined): AsyncGenerator<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(signal);
     request.throwIfAborted();
     try {
@@ -227,11 +280,18 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
           stream: true as const,
           ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
         };
-        ({ data: chunks, response } = await request.race(
-          this.client.chat.completions.create(streamParams, { signal: request.signal }).withResponse(),
-        ));
+        // Retried only until the answer's headers arrive: nothing has been yielded yet.
+        ({ data: chunks, response } = await this.retrying(request, async () => {
+          try {
+            return await request.race(
+              this.client.chat.completions.create(streamParams, this.requestOptions(request, headers)).withResponse(),
+            );
+          } catch (error) {
+            throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+          }
+        }));
       } catch (error) {
-        throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+        throw request.abortedError(error) ?? error;
       }
       try {
         if (isJsonResponse(response)) {
@@ -251,9 +311,34 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     }
   }
 
+  /** The client's per-request options: signal, extra headers, and no client retries when this model retries. */
+  private requestOptions(
+    request: RequestSignal,
+    headers: Readonly<Record<string, string>> | undefined,
+  ): { signal?: AbortSignal; maxRetries?: number; headers?: Record<string, string> } {
+    return {
+      signal: request.signal,
+      ...(this.retry ? { maxRetries: 0 } : {}),
+      ...(headers ? { headers: { ...headers } } : {}),
+    };
+  }
+
+  /** Runs `attempt` once, or by the `retry` options when set. */
+  private retrying<T>(request: RequestSignal, attempt: () => Promise<T>): Promise<T> {
+    if (this.retry === undefined) return attempt();
+    const retry = this.retry;
+    return retryModelCall(attempt, {
+      retry,
+      signal: request.signal,
+      logger: this.logger,
+      verdict: (error) => retryVerdict(error, retry),
+    });
+  }
+
   private prepare(prompt: Prompt): {
     params: ReturnType<typeof toChatCompletionParams>;
     context: OpenAiRequestContext;
+    headers?: Readonly<Record<string, string>>;
   } {
     const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
     const model = options.model ?? this.defaultOptions.model;
@@ -283,7 +368,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
-    return { params, context };
+    return { params, context, headers: options.httpHeaders };
   }
 
   private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
@@ -302,6 +387,21 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     assertUniqueToolNames(callbacks);
     return callbacks.map((callback) => callback.toolDefinition);
   }
+}
+
+/**
+ * Retry an unreachable endpoint, a timeout and the statuses `retry` allows, unless the server answered
+ * `x-should-retry: false`; never an abort or a malformed answer.
+ */
+function retryVerdict(error: unknown, retry: RetryOptions): RetryVerdict {
+  if (RequestAbortedError.isInstance(error) || !OpenAiApiError.isInstance(error)) return { retry: false };
+  const { APIError, APIUserAbortError } = openAiSdk();
+  const cause = error.cause;
+  if (cause instanceof APIUserAbortError) return { retry: false };
+  const headers = cause instanceof APIError ? cause.headers : undefined;
+  // The server's own word wins, as the openai client takes it (the test kit's made-up answers say false).
+  if (headers?.get('x-should-retry') === 'false' || !isRetryableStatus(error.status, retry)) return { retry: false };
+  return { retry: true, retryAfterMs: retryAfterMs(headers) };
 }
 
 function streamError(error: unknown, context: OpenAiRequestContext): unknown {

@@ -1,4 +1,5 @@
 import type { ToolCallingChatOptions } from '@sprout-ai/core';
+import type { OpenAiResponseFormat } from './openai-response-format';
 
 /**
  * Request options of {@link OpenAiChatModel}: the portable options, the tool options, and a few
@@ -12,6 +13,8 @@ import type { ToolCallingChatOptions } from '@sprout-ai/core';
  * | `toolChoice`, `parallelToolCalls` | `tool_choice`, `parallel_tool_calls` (only sent with tools) |
  * | `strict` | `tools[].function.strict` (and the strict schema rewrite) |
  * | `frequencyPenalty`, `presencePenalty`, `seed`, `user` | same names in snake_case |
+ * | `responseFormat` | `response_format` |
+ * | `httpHeaders` | request headers, not the body |
  *
  * @see Spring AI `OpenAiChatOptions`
  */
@@ -26,6 +29,13 @@ export interface OpenAiChatOptions extends ToolCallingChatOptions {
   readonly seed?: number;
   /** An end-user id for the provider's abuse monitoring. */
   readonly user?: string;
+  /** The format the answer must have: text, any JSON object, or JSON matching a schema. */
+  readonly responseFormat?: OpenAiResponseFormat;
+  /**
+   * Extra HTTP headers of the request, e.g. `{ 'X-Tenant': 'shop-7' }`; a request's headers are
+   * added to the defaults', its own winning by name. Not logged.
+   */
+  readonly httpHeaders?: Readonly<Record<string, string>>;
   /** Whether the model may ask for several tool calls in one response. */
   readonly parallelToolCalls?: boolean;
   /**

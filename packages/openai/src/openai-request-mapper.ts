@@ -1,12 +1,24 @@
-import { InvalidToolSchemaError, MessageType, type Message, type ToolDefinition } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  InvalidToolSchemaError,
+  type Media,
+  MessageType,
+  type Message,
+  type ToolDefinition,
+} from '@sprout-ai/core';
 import { isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
+  ChatCompletionContentPart,
+  ChatCompletionCreateParams,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+
+type ResponseFormat = NonNullable<ChatCompletionCreateParams['response_format']>;
 import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
+import type { OpenAiResponseFormat } from './openai-response-format';
 import { strictToolParameters } from './strict-tool-parameters';
 import type { ToolCallIdRule } from './tool-call-id-rule';
 
@@ -35,6 +47,7 @@ export function toChatCompletionParams(
   if (options.presencePenalty !== undefined) params.presence_penalty = options.presencePenalty;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.user !== undefined) params.user = options.user;
+  if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
   if (toolDefinitions.length > 0) {
     params.tools = toolDefinitions.map((definition) => cachedOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
@@ -44,6 +57,20 @@ export function toChatCompletionParams(
     if (options.parallelToolCalls !== undefined) params.parallel_tool_calls = options.parallelToolCalls;
   }
   return params;
+}
+
+function toWireResponseFormat(format: OpenAiResponseFormat): ResponseFormat {
+  if (format.type !== 'json_schema') return { type: format.type };
+  const { name, schema, strict, description } = format.jsonSchema;
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name,
+      schema: { ...schema },
+      ...(strict !== undefined ? { strict } : {}),
+      ...(description !== undefined ? { description } : {}),
+    },
+  };
 }
 
 /**
@@ -66,7 +93,11 @@ export function toOpenAiMessages(
         if (message.text.trim() !== '') result.push({ role: 'system', content: message.text });
         break;
       case MessageType.USER:
-        result.push({ role: 'user', content: message.text });
+        result.push(
+          message.media.length === 0
+            ? { role: 'user', content: message.text }
+            : { role: 'user', content: userContentParts(message.text, message.media) },
+        );
         break;
       case MessageType.ASSISTANT:
         result.push({
@@ -92,6 +123,30 @@ export function toOpenAiMessages(
   }
   const paired = ensureToolCallPairing(result);
   return toolCallIds === undefined ? paired : paired.map((message) => withWireIds(message, toolCallIds));
+}
+
+/**
+ * A user message with media as content parts: the text (when not blank), then one `image_url` part
+ * per image (its URL, or a `data:` URL of its bytes).
+ *
+ * @throws ConfigurationError for media that is not an image
+ */
+function userContentParts(text: string, media: readonly Media[]): ChatCompletionContentPart[] {
+  const parts: ChatCompletionContentPart[] = text.trim() === '' ? [] : [{ type: 'text', text }];
+  for (const item of media) {
+    if (!item.mimeType.startsWith('image/')) {
+      throw new ConfigurationError({
+        setting: 'Media mimeType',
+        value: item.mimeType,
+        allowed: 'an image type (image/png, image/jpeg, image/gif, image/webp)',
+        message:
+          `OpenAiChatModel sends images only as media of a user message, not ${item.mimeType}` +
+          `${item.name ? ` ('${item.name}')` : ''}. Nothing was sent.`,
+      });
+    }
+    parts.push({ type: 'image_url', image_url: { url: item.toUrl() } });
+  }
+  return parts;
 }
 
 function withWireIds(message: ChatCompletionMessageParam, rule: ToolCallIdRule): ChatCompletionMessageParam {

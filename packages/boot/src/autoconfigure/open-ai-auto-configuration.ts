@@ -8,7 +8,8 @@ import { SproutTokens } from '../sprout-tokens';
 
 /**
  * Binds `ChatModel` to an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
- * API key, default model, temperature and max tokens), `sprout.openai.chat.tool-call-id-pattern` and the container's `ToolCallingManager`,
+ * API key, organization and project, default options), `spring.ai.retry.*` (the model alone retries:
+ * the `openai` client's own retries are off), `sprout.openai.chat.tool-call-id-pattern` and the container's `ToolCallingManager`,
  * unless the user's modules bound a `ChatModel`. Singleton.
  *
  * @throws InvalidPropertyError at start-up when the model is needed and no API key is configured
@@ -41,12 +42,10 @@ export class OpenAiAutoConfiguration extends ContainerModule {
               apiKey,
               idleTimeoutMs: chat.idleTimeoutMs,
               toolCallIdPattern: chat.toolCallIdPattern,
-              defaultOptions: {
-                model: chat.options.model,
-                temperature: chat.options.temperature,
-                maxTokens: chat.options.maxTokens,
-                strict: chat.options.strict,
-              },
+              retry: properties.retry,
+              organization: chat.organizationId,
+              project: chat.projectId,
+              defaultOptions: chat.options,
               toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
             }),
         )

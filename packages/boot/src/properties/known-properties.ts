@@ -4,15 +4,18 @@ import { CHAT_MEMORY_PROPERTY_KEYS } from './chat-memory-properties';
 import { MCP_CLIENT_PROPERTY_KEYS } from './mcp-client-properties';
 import { MCP_SERVER_PROPERTY_KEYS } from './mcp-server-properties';
 import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
+import { RETRY_PROPERTY_KEYS } from './retry-properties';
 import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
 
 const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS;
+const { httpHeaders, ...scalarOpenAiKeys } = OPENAI_PROPERTY_KEYS;
 
 /** Every scalar key Sprout binds, in canonical kebab-case form. */
 export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarToolCallingKeys),
-  ...Object.values(OPENAI_PROPERTY_KEYS),
+  ...Object.values(scalarOpenAiKeys),
+  ...Object.values(RETRY_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
   ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
   ...Object.values(MCP_CLIENT_PROPERTY_KEYS),
@@ -21,12 +24,13 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
 ];
 
 /** Map-style keys: the prefix is followed by `.<name>`, and the name is kept verbatim. */
-export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool];
+export const KNOWN_MAP_PROPERTY_PREFIXES: readonly string[] = [maxCallsPerTool, httpHeaders];
 
 /** Keys under these prefixes that Sprout does not know draw a warning (likely a typo or an unsupported Spring key). */
 export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
   'spring.ai.tools.',
   'spring.ai.openai.',
+  'spring.ai.retry.',
   'spring.ai.chat.client.',
   'spring.ai.chat.memory.',
 ];

@@ -18,6 +18,7 @@ import {
   PropertyReader,
   type PropertyValue,
 } from './property-reader';
+import { bindRetryProperties, DEFAULT_RETRY_PROPERTIES, type RetryProperties } from './retry-properties';
 import {
   bindToolCallingProperties,
   DEFAULT_TOOL_CALLING_PROPERTIES,
@@ -32,13 +33,15 @@ import {
  * @remarks Spring binds each group to its own `@ConfigurationProperties` bean; here one object
  * carries all groups, and applications can read their own keys with the typed accessors.
  * @see Spring Boot `Environment`, Spring AI `ToolCallingProperties`, `ChatClientBuilderProperties`,
- * `OpenAiChatProperties`
+ * `OpenAiChatProperties`, `SpringAiRetryProperties`
  */
 export class SproutProperties {
   /** `spring.ai.tools.*` */
   readonly toolCalling: ToolCallingProperties;
   /** `spring.ai.openai.*` */
   readonly openAi: OpenAiProperties;
+  /** `spring.ai.retry.*` */
+  readonly retry: RetryProperties;
   /** `spring.ai.chat.client.*` */
   readonly chatClient: ChatClientProperties;
   /** `spring.ai.chat.memory.*` */
@@ -66,7 +69,8 @@ export class SproutProperties {
     this.toolCalling = this.hasKeysUnder('spring.ai.tools')
       ? bindToolCallingProperties(this.reader, this.values.keys())
       : DEFAULT_TOOL_CALLING_PROPERTIES;
-    this.openAi = bindOpenAiProperties(this.reader);
+    this.openAi = bindOpenAiProperties(this.reader, this.values.keys());
+    this.retry = this.hasKeysUnder('spring.ai.retry') ? bindRetryProperties(this.reader) : DEFAULT_RETRY_PROPERTIES;
     this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
       ? bindChatClientProperties(this.reader)
       : DEFAULT_CHAT_CLIENT_PROPERTIES;

@@ -24,6 +24,7 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   ConfigurationError: (make, cause) =>
     make({ setting: 'maxCallsPerTool', value: 0, allowed: 'a positive integer', cause }),
   RequestAbortedError: (make, cause) => make({ reason: cause }),
+  MissingTemplateVariablesError: (make, cause) => make({ missing: ['orderId'], template: '{orderId}', cause }),
   MissingPeerDependencyError: (make, cause) =>
     make({ packageName: 'better-sqlite3', neededBy: 'SqliteChatMemoryRepository', cause }),
   ToolExecutionError: (make, cause) => make({ toolDefinition: definition, cause }),
