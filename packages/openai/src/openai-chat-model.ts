@@ -98,6 +98,7 @@ export interface OpenAiChatModelOptions {
    * Longest silence allowed while an answer's body arrives (a JSON body, or between two chunks of a
    * stream), in milliseconds; then the request fails with an `OpenAiApiError` naming the setting.
    * `timeoutMs` ends when the headers arrive, so this is what stops a server that stalls after them.
+   * Checked about once a second (undici's body timeout), so sub-second values round up.
    * Ignored with `client`.
    * @defaultValue {@link DEFAULT_OPENAI_IDLE_TIMEOUT_MS}
    */
