@@ -33,6 +33,7 @@ type Examples = {
   sqliteMemory: typeof import('../examples/sqlite-chat-memory');
   streaming: typeof import('../examples/streaming');
   toolLoop: typeof import('../examples/tool-loop-client');
+  toolSearch: typeof import('../examples/tool-search');
   weather: typeof import('../examples/weather-tool');
 };
 
@@ -109,6 +110,7 @@ beforeAll(async () => {
     sqliteMemory: await load('sqlite-chat-memory'),
     streaming: await load('streaming'),
     toolLoop: await load('tool-loop-client'),
+    toolSearch: await load('tool-search'),
     weather: await load('weather-tool'),
   };
 }, 120_000);
@@ -308,6 +310,29 @@ describe('chat-memory.ts (chat memory)', () => {
       ['user', 'What is my name?'],
     ]);
     expect(other.messages).toHaveLength(1);
+  });
+});
+
+describe('tool-search.ts (tool search)', () => {
+  const toolNames = (request: WireChatRequest) => (request.tools ?? []).map((tool) => tool.function.name);
+
+  it('should send toolSearchTool, then the tools found, and keep them for the next turn', async () => {
+    const since = server.requests.length;
+    script(
+      chatCompletion({ toolCalls: [{ name: 'toolSearchTool', arguments: { query: 'cancel an order' } }] }),
+      chatCompletion({ toolCalls: [{ name: 'cancelOrder', arguments: { orderId: 'A123' } }] }),
+      echoToolResult,
+      chatCompletion({ toolCalls: [{ name: 'getOrderStatus', arguments: { orderId: 'B7' } }] }),
+      echoToolResult,
+    );
+
+    expect(await examples.toolSearch.ask('c-1', 'Cancel A123')).toBe('tool said "A123 cancelled"');
+    expect(await examples.toolSearch.ask('c-1', 'And where is B7?')).toBe('tool said "B7 is in transit"');
+
+    const requests = requestsSince(since);
+    expect(toolNames(requests[0])).toEqual(['toolSearchTool']);
+    expect(toolNames(requests[1])).toEqual(['toolSearchTool', 'getOrderStatus', 'cancelOrder']);
+    expect(toolNames(requests[3])).toEqual(toolNames(requests[1]));
   });
 });
 

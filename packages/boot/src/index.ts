@@ -33,6 +33,13 @@ export {
   DEFAULT_CHAT_CLIENT_ENABLED,
   DEFAULT_TOOL_CALLING_ENABLED,
 } from './properties/chat-client-properties';
+export {
+  type ToolSearchAdvisorProperties,
+  type ToolIndexType,
+  TOOL_INDEX_TYPES,
+  TOOL_SEARCH_ADVISOR_PROPERTY_KEYS,
+  DEFAULT_TOOL_SEARCH_ADVISOR_PROPERTIES,
+} from './properties/tool-search-advisor-properties';
 
 export {
   ToolCallingAutoConfiguration,

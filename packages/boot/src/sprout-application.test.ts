@@ -7,6 +7,7 @@ import {
   type CallAdvisorChain,
   ToolCallingAdvisor,
   ToolCallingAdvisorBuilder,
+  ToolSearchToolCallingAdvisorBuilder,
 } from '@sprout-ai/chat-client';
 import {
   AssistantMessage,
@@ -243,7 +244,6 @@ describe(SproutApplication, () => {
           modules: [modelModule(model, OrderTools)],
           properties: {
             'spring.ai.tools.limits.max-calls-per-tool-default': '1',
-            'spring.ai.tools.limits.max-calls-per-tool.getOrderStatus': '1',
             'spring.ai.tools.limits.excluded-tools': 'getOrderStatus',
           },
         });
@@ -420,6 +420,56 @@ describe(SproutApplication, () => {
 
         expect(app.container.isBound(SproutTokens.ChatClientBuilder)).toBe(false);
         expect(app.container.isBound(SproutTokens.ToolCallingAdvisorBuilder)).toBe(false);
+      });
+    });
+
+    describe('when spring.ai.chat.client.tool-search-advisor.enabled=true', () => {
+      it('should run the tool-search loop with the container manager and the group settings', async () => {
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ name: 'toolSearchTool', arguments: { query: 'order status' } }]),
+          assistantToolCalls([{ name: 'getOrderStatus', arguments: { orderId: 'A1' } }]),
+          assistantText('it has shipped'),
+        ]);
+        const app = await run({
+          modules: [modelModule(model, OrderTools)],
+          properties: {
+            'spring.ai.chat.client.tool-search-advisor.enabled': 'true',
+            'spring.ai.chat.client.tool-search-advisor.tool-index-type': 'full-text',
+            'spring.ai.chat.client.tool-search-advisor.max-results': '1',
+            'spring.ai.chat.client.tool-search-advisor.session-id-key-name': 'tenantId',
+            'spring.ai.chat.client.tool-search-advisor.advisor-order': '7',
+            'spring.ai.chat.client.tool-search-advisor.system-message-suffix': 'Search before you act.',
+          },
+        });
+
+        const answer = await app
+          .chatClient()
+          .prompt('status of A1')
+          .advisors((a) => a.param('tenantId', 't-1'))
+          .call()
+          .content();
+
+        expect(answer).toBe('it has shipped');
+        expect(app.get(OrderTools).calls).toEqual(['A1']);
+        expect(model.prompts.map(toolNamesOf)).toEqual([
+          ['toolSearchTool'],
+          ['toolSearchTool', 'getOrderStatus'],
+          ['toolSearchTool', 'getOrderStatus'],
+        ]);
+        expect(model.prompts[0].systemMessage.text).toBe('\nSearch before you act.');
+        const builder = app.get(SproutTokens.ToolCallingAdvisorBuilder);
+        expect(builder).toBeInstanceOf(ToolSearchToolCallingAdvisorBuilder);
+        expect(builder.getAdvisorOrder()).toBe(7);
+        expect(builder.getToolCallingManager()).toBe(app.get(SproutTokens.ToolCallingManager));
+      });
+
+      it('should reject a tool-index-type it does not know, naming the key', async () => {
+        await expect(
+          run({
+            modules: [modelModule(new ScriptedChatModel([]))],
+            properties: { 'spring.ai.chat.client.tool-search-advisor.tool-index-type': 'vector' },
+          }),
+        ).rejects.toThrow(InvalidPropertyError);
       });
     });
 

@@ -11,6 +11,27 @@ export { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
 export { ToolCallingAdvisor, type ToolCallingAdvisorClass } from './advisor/tool-calling-advisor';
 export type { ToolCallingAdvisorOptions } from './advisor/tool-calling-advisor-options';
 export { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
+export { ToolSearchToolCallingAdvisor } from './advisor/tool-search/tool-search-tool-calling-advisor';
+export { ToolSearchToolCallingAdvisorBuilder } from './advisor/tool-search/tool-search-tool-calling-advisor-builder';
+export {
+  DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX,
+  type ToolSearchToolCallingAdvisorOptions,
+} from './advisor/tool-search/tool-search-tool-calling-advisor-options';
+export {
+  DEFAULT_TOOL_SEARCH_MAX_RESULTS,
+  type ToolIndex,
+  type ToolReference,
+  type ToolSearchRequest,
+  type ToolSearchResponse,
+} from './advisor/tool-search/tool-index';
+export { RegexToolIndex } from './advisor/tool-search/regex-tool-index';
+export { FullTextToolIndex, type FullTextToolIndexOptions } from './advisor/tool-search/full-text-tool-index';
+export { toolSearchTerms } from './advisor/tool-search/tool-search-terms';
+export { ToolSearchSessions } from './advisor/tool-search/tool-search-sessions';
+export type { ToolSearchEvictionStrategy } from './advisor/tool-search/tool-search-eviction-strategy';
+export { DEFAULT_LRU_MAX_SESSIONS, LruEvictionStrategy } from './advisor/tool-search/lru-eviction-strategy';
+export { MissingToolSearchSessionIdError } from './advisor/tool-search/missing-tool-search-session-id-error';
+export { TOOL_SEARCH_SESSION_ID_KEY, TOOL_SEARCH_TOOL_NAME } from './advisor/tool-search/tool-search-tool';
 
 export { ChatClientRequest, ABORT_SIGNAL_KEY } from './chat-client-request';
 export { ChatClientResponse } from './chat-client-response';

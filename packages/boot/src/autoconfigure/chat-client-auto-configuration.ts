@@ -2,8 +2,12 @@ import {
   AdvisorParams,
   ChatClient,
   type ChatClientBuilder,
+  FullTextToolIndex,
+  LruEvictionStrategy,
+  RegexToolIndex,
   ToolCallingAdvisor,
   ToolCallingAdvisorBuilder,
+  ToolSearchToolCallingAdvisor,
 } from '@sprout-ai/chat-client';
 import type {
   ChatModel,
@@ -13,6 +17,7 @@ import type {
 } from '@sprout-ai/core';
 import { ContainerModule, type ResolutionContext } from 'inversify';
 import type { SproutProperties } from '../properties/sprout-properties';
+import type { ToolSearchAdvisorProperties } from '../properties/tool-search-advisor-properties';
 import { SproutTokens } from '../sprout-tokens';
 import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-builder';
 
@@ -22,7 +27,9 @@ import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-bui
  * - `ToolCallingAdvisorBuilder` (singleton): if the user bound `ToolCallingAdvisor` (the class, as
  *   service id) to a subclass, a {@link BoundToolCallingAdvisorBuilder} that builds that binding;
  *   otherwise `ToolCallingAdvisor.builder()` with the container's `ToolCallingManager`, the order from
- *   `spring.ai.chat.client.tool-calling.advisor-order` and a bound `ToolExecutionEligibilityChecker` if any;
+ *   `spring.ai.chat.client.tool-calling.advisor-order` and a bound `ToolExecutionEligibilityChecker` if any —
+ *   or, when `spring.ai.chat.client.tool-search-advisor.enabled=true`, `ToolSearchToolCallingAdvisor.builder()`
+ *   set from the `…tool-search-advisor.*` keys, with the same manager and checker;
  * - `ChatClientBuilder` (transient: a fresh builder on every resolution): `ChatClient.builder(chatModel)`
  *   with that advisor builder, the scanned `@Tool` callbacks as default tools, and — when
  *   `spring.ai.chat.client.tool-calling.enabled=false` — the default advisor param that turns
@@ -46,6 +53,7 @@ export class ChatClientAutoConfiguration extends ContainerModule {
    */
   constructor(properties: SproutProperties) {
     const config = properties.chatClient;
+    const toolSearch = properties.toolSearchAdvisor;
     super(({ bind, isBound, onActivation }) => {
       // Activation hooks apply to every binding of the id, the user's included (Spring's builder bean
       // receives the ToolCallingManager bean; here a user's advisor or builder is given it on resolution).
@@ -71,9 +79,11 @@ export class ChatClientAutoConfiguration extends ContainerModule {
         } else {
           bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder)
             .toDynamicValue((context) => {
-              const builder = ToolCallingAdvisor.builder()
-                .toolCallingManager(managerOf(context))
-                .advisorOrder(config.toolCallingAdvisorOrder);
+              const builder = toolSearch.enabled
+                ? toolSearchAdvisorBuilder(toolSearch).toolCallingManager(managerOf(context))
+                : ToolCallingAdvisor.builder()
+                    .toolCallingManager(managerOf(context))
+                    .advisorOrder(config.toolCallingAdvisorOrder);
               const checker = context.get<ToolExecutionEligibilityChecker>(
                 SproutTokens.ToolExecutionEligibilityChecker,
                 { optional: true },
@@ -97,6 +107,19 @@ export class ChatClientAutoConfiguration extends ContainerModule {
       }
     });
   }
+}
+
+/** The tool-search advisor builder that `spring.ai.chat.client.tool-search-advisor.*` describes. */
+function toolSearchAdvisorBuilder(settings: ToolSearchAdvisorProperties): ToolCallingAdvisorBuilder {
+  const builder = ToolSearchToolCallingAdvisor.builder()
+    .toolIndex(settings.toolIndexType === 'regex' ? new RegexToolIndex() : new FullTextToolIndex())
+    .evictionStrategy(new LruEvictionStrategy(settings.lruMaxSessions))
+    .referenceToolNameAccumulation(settings.referenceToolNameAccumulation)
+    .sessionIdKeyName(settings.sessionIdKeyName)
+    .advisorOrder(settings.advisorOrder);
+  if (settings.maxResults !== undefined) builder.maxResults(settings.maxResults);
+  if (settings.systemMessageSuffix !== undefined) builder.systemMessageSuffix(settings.systemMessageSuffix);
+  return builder;
 }
 
 function managerOf(context: ResolutionContext): ToolCallingManager {

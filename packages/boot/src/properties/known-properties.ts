@@ -7,6 +7,7 @@ import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { RETRY_PROPERTY_KEYS } from './retry-properties';
 import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
+import { TOOL_SEARCH_ADVISOR_PROPERTY_KEYS } from './tool-search-advisor-properties';
 
 const { maxCallsPerTool, ...scalarToolCallingKeys } = TOOL_CALLING_PROPERTY_KEYS;
 const { httpHeaders, ...scalarOpenAiKeys } = OPENAI_PROPERTY_KEYS;
@@ -17,6 +18,7 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarOpenAiKeys),
   ...Object.values(RETRY_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
+  ...Object.values(TOOL_SEARCH_ADVISOR_PROPERTY_KEYS),
   ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
   ...Object.values(MCP_CLIENT_PROPERTY_KEYS),
   ...Object.values(MCP_SERVER_PROPERTY_KEYS),

@@ -11,6 +11,11 @@ import {
 import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import {
+  bindToolSearchAdvisorProperties,
+  DEFAULT_TOOL_SEARCH_ADVISOR_PROPERTIES,
+  type ToolSearchAdvisorProperties,
+} from './tool-search-advisor-properties';
+import {
   environmentVariableOrigin,
   type IntegerConstraint,
   isEnvironmentVariableOrigin,
@@ -44,6 +49,8 @@ export class SproutProperties {
   readonly retry: RetryProperties;
   /** `spring.ai.chat.client.*` */
   readonly chatClient: ChatClientProperties;
+  /** `spring.ai.chat.client.tool-search-advisor.*` */
+  readonly toolSearchAdvisor: ToolSearchAdvisorProperties;
   /** `spring.ai.chat.memory.*` */
   readonly chatMemory: ChatMemoryProperties;
 
@@ -74,6 +81,9 @@ export class SproutProperties {
     this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
       ? bindChatClientProperties(this.reader)
       : DEFAULT_CHAT_CLIENT_PROPERTIES;
+    this.toolSearchAdvisor = this.hasKeysUnder('spring.ai.chat.client.tool-search-advisor')
+      ? bindToolSearchAdvisorProperties(this.reader)
+      : DEFAULT_TOOL_SEARCH_ADVISOR_PROPERTIES;
     this.chatMemory = this.hasKeysUnder('spring.ai.chat.memory')
       ? bindChatMemoryProperties(this.reader)
       : DEFAULT_CHAT_MEMORY_PROPERTIES;

@@ -163,6 +163,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       after: (r) => this.doAfterCall(r, chain),
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCall(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+      executionOptions: (req) => this.doGetToolExecutionOptions(req),
     });
     const rest = chain.copy(this);
     for (;;) {
@@ -207,6 +208,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       after: (r) => this.doAfterStream(r, chain),
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
+      executionOptions: (req) => this.doGetToolExecutionOptions(req),
     });
     const rest = chain.copy(this);
     for (;;) {
@@ -360,6 +362,20 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       return { ...options, toolChoice: 'auto' };
     }
     return options;
+  }
+
+  /**
+   * The options the manager executes a round's tool calls with, i.e. the tools it may run and the
+   * tool context, on both paths. By default the round's own options (what the model was sent).
+   *
+   * @param request - the round's request, as `doBeforeCall`/`doBeforeStream` returned it
+   * @remarks Not a Spring hook: it lets a subclass send the model fewer tools than it may execute
+   * (see `ToolSearchToolCallingAdvisor`).
+   */
+  protected doGetToolExecutionOptions(
+    request: ChatClientRequest,
+  ): ToolCallingChatOptions | undefined | Promise<ToolCallingChatOptions | undefined> {
+    return request.prompt.options;
   }
 
   /**

@@ -35,6 +35,8 @@ export interface ToolCallingRoundHooks {
     response: ChatClientResponse,
     result: ToolExecutionResult,
   ): MaybePromise<ToolCallingChatOptions | undefined>;
+  /** The options the manager executes the round's tool calls with (the tools it may run). */
+  executionOptions(request: ChatClientRequest): MaybePromise<ToolCallingChatOptions | undefined>;
 }
 
 /**
@@ -119,9 +121,10 @@ export class ToolCallingRound {
     if (chatResponse === undefined || !this.checker(chatResponse)) return { kind: 'answer', response };
     if (logger.isLevelEnabled('debug')) logger.debug({ round: this.#round }, 'model asked for tools');
 
+    const executionOptions = await this.hooks.executionOptions(request);
     let result: ToolExecutionResult;
     try {
-      result = await this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, this.#options), chatResponse, {
+      result = await this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
         signal: this.#signal,
         observer: this.#observer,
       });

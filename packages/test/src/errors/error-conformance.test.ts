@@ -43,6 +43,7 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
     make({ connectionName: 'orders', toolName: 'getOrder', reason: 'timed out', cause }),
   AdvisorChainError: (make, cause) => make({ message: 'No advisor left.', cause }),
   MultipleToolAdvisorsError: (make, cause) => make({ toolAdvisors: [], cause }),
+  MissingToolSearchSessionIdError: (make, cause) => make({ sessionIdKeyName: 'chat_memory_conversation_id', cause }),
   ChatMemoryStoreError: (make, cause) => make({ store: 'sqlite', operation: 'read', message: 'Locked.', cause }),
   InvalidPropertyError: (make, cause) => make({ key: 'spring.ai.x', value: 'y', allowed: 'true or false', cause }),
   PropertiesFileError: (make, cause) => make({ path: 'app.properties', cause }),

@@ -1,0 +1,40 @@
+import type { ToolCallingAdvisorOptions } from '../tool-calling-advisor-options';
+import type { ToolIndex } from './tool-index';
+import type { ToolSearchEvictionStrategy } from './tool-search-eviction-strategy';
+import type { ToolSearchSessions } from './tool-search-sessions';
+
+/** The system-prompt text the advisor appends by default, telling the model about `toolSearchTool`. */
+export const DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX =
+  '\nYou have access to a special tool called `toolSearchTool` that allows you to discover relevant tools ' +
+  "on-demand. When you need to perform an action but don't see an appropriate tool in your current " +
+  'context, use `toolSearchTool` to search for it.\n';
+
+/** Settings of a {@link ToolSearchToolCallingAdvisor}: those of the ToolCallingAdvisor, and its own. */
+export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorOptions {
+  /**
+   * The sessions' indexes, shared by every advisor that should reuse them (a builder hands its
+   * own to all advisors it builds). Takes precedence over `toolIndex` and `evictionStrategy`.
+   */
+  readonly toolSearchSessions?: ToolSearchSessions;
+  /** Where tools are indexed and searched. @defaultValue `new RegexToolIndex()` */
+  readonly toolIndex?: ToolIndex;
+  /** Which sessions to forget. @defaultValue `new LruEvictionStrategy(1000)` */
+  readonly evictionStrategy?: ToolSearchEvictionStrategy;
+  /**
+   * References per search when the model does not say; an integer ≥ 1.
+   *
+   * @defaultValue `undefined` (the index's default, 10)
+   */
+  readonly maxResults?: number;
+  /** Appended to the first system message (one is created when there is none). @defaultValue {@link DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX} */
+  readonly systemMessageSuffix?: string;
+  /**
+   * `true`: the tools found by every `toolSearchTool` result in the conversation stay available;
+   * `false`: only those of the latest search round.
+   *
+   * @defaultValue `true`
+   */
+  readonly referenceToolNameAccumulation?: boolean;
+  /** Advisor-context key of the session id. @defaultValue `'chat_memory_conversation_id'` */
+  readonly sessionIdKeyName?: string;
+}
