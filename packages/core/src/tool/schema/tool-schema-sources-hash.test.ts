@@ -118,4 +118,28 @@ describe(toolSchemaSourcesHash, () => {
       expect(toolSchemaSourcesHash(dir, [sources[0], 'src/query.ts'])).not.toBe(base);
     });
   });
+
+  describe('when the project builds with TypeScript 7 (the native compiler, no compiler API)', () => {
+    it('should hash with another copy of TypeScript, the same as without the project one', () => {
+      // A project of its own, so no earlier lookup of `typescript` from it has been made.
+      const project = mkdtempSync(path.join(os.tmpdir(), 'sprout-sources-hash-ts7-'));
+      try {
+        const native = path.join(project, 'node_modules', 'typescript');
+        mkdirSync(native, { recursive: true });
+        mkdirSync(path.join(project, 'src'));
+        writeFileSync(path.join(project, 'package.json'), '{"name":"app","private":true}');
+        writeFileSync(path.join(native, 'package.json'), '{"name":"typescript","version":"7.0.2","main":"index.js"}');
+        writeFileSync(
+          path.join(native, 'index.js'),
+          "module.exports = { version: '7.0.2', versionMajorMinor: '7.0' };",
+        );
+        writeFileSync(path.join(project, sources[0]), TOOLS);
+        writeFileSync(path.join(project, sources[1]), QUERY);
+
+        expect(toolSchemaSourcesHash(project, sources)).toBe(hashOf(TOOLS));
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    });
+  });
 });

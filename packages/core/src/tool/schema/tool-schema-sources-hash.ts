@@ -35,7 +35,7 @@ export function toolSchemaSourcesHash(root: string, sources: readonly string[]):
     throw new MissingPeerDependencyError({
       packageName: 'typescript',
       neededBy: `Hashing the tool schema sources of ${root} (the manifest's staleness check)`,
-      installCommand: 'npm install --save-dev typescript',
+      installCommand: 'npm install --save-dev typescript@5',
     });
   }
   const hash = createHash('sha256');
@@ -49,18 +49,34 @@ export function toolSchemaSourcesHash(root: string, sources: readonly string[]):
 }
 
 /**
- * The `typescript` module of the project in `root`, else the one next to `@sprout-ai/core`, or
- * `undefined` when neither resolves (an install without devDependencies).
+ * A `typescript` module with the compiler API: the project's own in `root`, else the one
+ * `@sprout-ai/schema` brings, else the one next to `@sprout-ai/core`; `undefined` when none
+ * resolves (an install without devDependencies). TypeScript 7, the native compiler, exports no
+ * compiler API, so a project that builds with it is hashed with `@sprout-ai/schema`'s copy.
  */
 export function loadTypeScript(root: string): typeof ts | undefined {
-  for (const from of [path.join(root, 'package.json'), __filename]) {
+  for (const from of typeScriptLocations(root)) {
     try {
-      return createRequire(from)('typescript') as typeof ts;
+      const candidate = createRequire(from)('typescript') as Partial<typeof ts>;
+      if (typeof candidate.createSourceFile === 'function') return candidate as typeof ts;
     } catch {
       // try the next place
     }
   }
   return undefined;
+}
+
+/** Files to resolve `typescript` from, in order of preference (see {@link loadTypeScript}). */
+function typeScriptLocations(root: string): string[] {
+  const project = path.join(root, 'package.json');
+  const locations = [project];
+  try {
+    locations.push(createRequire(project).resolve('@sprout-ai/schema/package.json'));
+  } catch {
+    // sprout-schema is a build-time tool; an app started without it hashes with another copy
+  }
+  locations.push(__filename);
+  return locations;
 }
 
 /** The text of a source without the bodies that cannot shape a type (see {@link toolSchemaSourcesHash}). */
