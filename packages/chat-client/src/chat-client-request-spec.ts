@@ -227,7 +227,7 @@ export class ChatClientRequestSpec {
       const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
       return chain.nextCall(request);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
   }
 }

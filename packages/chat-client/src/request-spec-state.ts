@@ -161,7 +161,7 @@ export function requireOptions(options: unknown, method: string): ChatOptions {
       `${method}(): options must be an object such as { temperature: 0 }, got ${kind(options)}.`,
     );
   }
-  return options as ChatOptions;
+  return options;
 }
 
 /** Checks a cancellation signal. */

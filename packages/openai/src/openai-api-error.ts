@@ -123,10 +123,11 @@ function hintFor(status: number, model: string): string {
 
 /** The provider's own explanation, on one line and at most 300 characters. */
 function providerMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
+  const body: unknown = error.error;
+  const bodyMessage = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
   let text: string;
-  if (body && typeof body.message === 'string') text = body.message;
-  else if (body && body.message !== undefined) text = JSON.stringify(body.message);
+  if (typeof bodyMessage === 'string') text = bodyMessage;
+  else if (bodyMessage !== undefined) text = JSON.stringify(bodyMessage);
   else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
   text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;

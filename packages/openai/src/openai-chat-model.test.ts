@@ -16,7 +16,6 @@ import {
 } from '@sprout-ai/core';
 import OpenAI from 'openai';
 import { chatCompletion, errorOf } from '@sprout-ai/test';
-import type { WireChatCompletion } from '@sprout-ai/test';
 import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
 import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
 import { OpenAiApiError } from './openai-api-error';
@@ -74,7 +73,7 @@ describe(OpenAiChatModel, () => {
           ...base,
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal } }],
         };
-        const { model } = await modelWith([refused as unknown as WireChatCompletion]);
+        const { model } = await modelWith([refused]);
 
         const response = await model.call(new Prompt('how do I pick a lock?'));
 

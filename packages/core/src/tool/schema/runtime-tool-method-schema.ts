@@ -106,9 +106,7 @@ export function classValidatorSchema(type: ClassType, defs: Schema): Schema {
   const ref = { $ref: `#/$defs/${type.name}` };
   if (defs[type.name] !== undefined) return ref;
   defs[type.name] = {};
-  const metadata = classValidator()
-    .getMetadataStorage()
-    .getTargetValidationMetadatas(type as unknown as new () => unknown, '', true, false);
+  const metadata = classValidator().getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
   const properties: Record<string, Schema> = {};
   const optional = new Set<string>();
   for (const entry of metadata) {
