@@ -27,7 +27,6 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-meaningless-void-operator': 'off',
-      '@typescript-eslint/no-unnecessary-type-arguments': 'off',
       '@typescript-eslint/no-base-to-string': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-deprecated': 'off',

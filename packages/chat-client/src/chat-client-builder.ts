@@ -28,7 +28,7 @@ import type { ToolInput } from './tool-registration';
  */
 export class ChatClientBuilder {
   private readonly state: RequestSpecState;
-  private advisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>;
+  private advisorBuilder: ToolCallingAdvisorBuilder;
 
   /**
    * Use {@link ChatClient.builder}.
@@ -40,7 +40,7 @@ export class ChatClientBuilder {
    */
   constructor(
     private readonly chatModel: ChatModel,
-    toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+    toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder,
     state: RequestSpecState = emptyState(),
   ) {
     if (typeof (chatModel as ChatModel | null | undefined)?.call !== 'function') {
@@ -136,7 +136,7 @@ export class ChatClientBuilder {
    *
    * @throws ConfigurationError when `builder` has no `copy`/`build` methods
    */
-  toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>): this {
+  toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder): this {
     const candidate = builder as Partial<ToolCallingAdvisorBuilder> | null | undefined;
     if (typeof candidate?.copy !== 'function' || typeof candidate.build !== 'function') {
       throw new ConfigurationError({
