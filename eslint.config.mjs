@@ -39,7 +39,6 @@ export default tseslint.config(
       '@typescript-eslint/no-useless-constructor': 'off',
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unnecessary-boolean-literal-compare': 'off',
       '@typescript-eslint/no-misused-spread': 'off',
       '@typescript-eslint/no-unnecessary-template-expression': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',

@@ -113,7 +113,7 @@ export function classValidatorSchema(type: ClassType, defs: Schema): Schema {
     const name = entry.propertyName;
     const property = (properties[name] ??= designSchema(type, name, defs));
     if (entry.name === 'isOptional' || entry.type === 'conditionalValidation') optional.add(name);
-    const target = entry.each === true && isSchemaObject(property.items) ? property.items : property;
+    const target = entry.each && isSchemaObject(property.items) ? property.items : property;
     Object.assign(target, constraintKeywords(entry.name, entry.constraints as unknown[] | undefined));
   }
   const ordered = inDeclarationOrder(type, properties);
