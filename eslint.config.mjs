@@ -40,7 +40,6 @@ export default tseslint.config(
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-misused-spread': 'off',
-      '@typescript-eslint/no-unnecessary-template-expression': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -422,7 +422,7 @@ function streamError(error: unknown, context: OpenAiRequestContext): unknown {
   return new OpenAiApiError({
     message:
       `The stream from OpenAI-compatible endpoint ${context.baseUrl} broke off or carried an event that is not ` +
-      `a JSON chat.completion.chunk (${detail}). ${'Check spring.ai.openai.base-url.'}`,
+      `a JSON chat.completion.chunk (${detail}). Check spring.ai.openai.base-url.`,
     baseUrl: context.baseUrl,
     model: context.model,
     status: 200,
