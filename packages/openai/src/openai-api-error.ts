@@ -87,8 +87,8 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
   }
   // openai's errors are Errors; anything else is returned without loading the package.
   if (!(error instanceof Error)) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk();
-  if (!(error instanceof APIError)) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = openAiSdk();
+  if (!isApiError(error)) return error;
   const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
   const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
   if (error instanceof APIUserAbortError) {
@@ -119,6 +119,11 @@ function hintFor(status: number, model: string): string {
   if (status === 429) return 'Rate limit or quota reached: retry later, or check the account plan.';
   if (status >= 500) return 'The server failed; retry later.';
   return '';
+}
+
+/** `instanceof APIError` alone narrows to `APIError<any, any, any>`; this keeps the fields' types. */
+function isApiError(error: Error): error is APIError {
+  return error instanceof openAiSdk().APIError;
 }
 
 /** The provider's own explanation, on one line and at most 300 characters. */

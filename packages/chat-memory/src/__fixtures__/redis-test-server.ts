@@ -67,7 +67,7 @@ export class RedisTestServer {
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`redis-server exited with code ${code}: ${output}`)));
+      child.once('exit', (code) => reject(new Error(`redis-server exited with code ${String(code)}: ${output}`)));
       child.once('error', reject);
     });
   }
