@@ -37,7 +37,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': 'off',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-meaningless-void-operator': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
       '@typescript-eslint/no-deprecated': 'off',
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

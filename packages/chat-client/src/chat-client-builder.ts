@@ -48,7 +48,7 @@ export class ChatClientBuilder {
         setting: 'chatModel',
         value: chatModel,
         allowed: 'a ChatModel (an object with call(prompt))',
-        message: 'ChatClient needs a ChatModel (an object with call(prompt)), got ' + String(chatModel) + '.',
+        message: `ChatClient needs a ChatModel (an object with call(prompt)), got ${describeModel(chatModel)}.`,
       });
     }
     this.advisorBuilder = toolCallingAdvisorBuilder ?? ToolCallingAdvisor.builder();
@@ -160,4 +160,8 @@ export class ChatClientBuilder {
   build(): ChatClient {
     return new ChatClient(this.chatModel, copyState(this.state), this.advisorBuilder);
   }
+}
+
+function describeModel(value: unknown): string {
+  return typeof value === 'object' && value !== null ? 'an object without call()' : String(value);
 }

@@ -203,7 +203,7 @@ export function describeJsonValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  const shown = JSON.stringify(value) ?? String(value);
+  const shown = JSON.stringify(value) ?? typeof value;
   const excerpt = shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
   return `${typeof value === 'number' ? 'a number' : typeof value === 'string' ? 'a string' : `a ${typeof value}`} (${excerpt})`;
 }
