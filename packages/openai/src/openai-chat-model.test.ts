@@ -396,12 +396,14 @@ describe(OpenAiChatModel, () => {
       it('should replay the synthesized ids of 08-empty-tool-call-id so each tool message pairs with its call', async () => {
         const { model, wire } = await modelWith([emptyToolCallId, chatCompletion({ content: '2.1.0' })]);
         const first = await model.call(new Prompt('Latest version?'));
-        const calls = first.result?.output.toolCalls ?? [];
+        const answer = first.result?.output;
+        if (answer === undefined) throw new Error('the first call gave no answer');
+        const calls = answer.toolCalls;
 
         await model.call(
           new Prompt([
             new UserMessage('Latest version?'),
-            first.result!.output,
+            answer,
             new ToolResponseMessage(calls.map((c) => ({ id: c.id, name: c.name, responseData: '"2.1.0"' }))),
           ]),
         );
