@@ -624,11 +624,7 @@ describe(SproutApplication, () => {
     });
 
     describe('when a service Sprout resolves is bound twice', () => {
-      class AuditingManager extends DefaultToolCallingManager {
-        constructor() {
-          super();
-        }
-      }
+      class AuditingManager extends DefaultToolCallingManager {}
 
       it('should fail at start-up naming the service and both bindings', async () => {
         const started = run({
