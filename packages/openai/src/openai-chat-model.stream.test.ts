@@ -107,7 +107,7 @@ describe(OpenAiChatModel, () => {
             { index: 1, id: 'call_b', type: 'function', function: { name: 'writeFile', arguments: b.slice(0, 9) } },
           ],
         }),
-        ...[...a].map((char) => chunk({ tool_calls: [{ index: 0, function: { arguments: char } }] })),
+        ...Array.from(a).map((char) => chunk({ tool_calls: [{ index: 0, function: { arguments: char } }] })),
         chunk({ tool_calls: [{ index: 1, function: { arguments: b.slice(9) } }] }),
         chunk({}, 'tool_calls'),
       ]);

@@ -457,6 +457,7 @@ class SerializedEntry implements ToolMethodSchema {
   }
 
   toJSON(): ToolMethodSchema {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- the public fields are the JSON form
     return { ...this, inputSchema: this.inputSchema };
   }
 
