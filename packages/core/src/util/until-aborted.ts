@@ -13,7 +13,7 @@ import { RequestAbortedError } from '../error/request-aborted-error';
 export function untilAborted<T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
-  abortError: (signal: AbortSignal) => unknown = RequestAbortedError.of,
+  abortError: (signal: AbortSignal) => unknown = (aborted) => RequestAbortedError.of(aborted),
 ): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) {
