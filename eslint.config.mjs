@@ -48,7 +48,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
       '@typescript-eslint/no-dynamic-delete': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
-      '@typescript-eslint/no-unsafe-enum-comparison': 'off',
     },
   },
   {
