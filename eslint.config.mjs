@@ -39,6 +39,8 @@ export default tseslint.config(
       ],
       // Spring's static helper classes keep their shape (ToolCallbacks.from, ToolDefinitions.from).
       '@typescript-eslint/no-extraneous-class': ['error', { allowStaticOnly: true }],
+      // Passing on a reason we were given (an abort signal's, another promise's) is typed unknown.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // Off until fixed, one rule per commit.
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': 'off',
@@ -47,7 +49,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
       '@typescript-eslint/no-dynamic-delete': 'off',
-      '@typescript-eslint/prefer-promise-reject-errors': 'off',
     },
   },
   {
