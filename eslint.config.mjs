@@ -66,6 +66,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       // A test casts a container's service to the class it then checks with toBeInstanceOf.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+      // expect(mock.method) hands a jest mock over unbound on purpose; a wrong `!` fails the test loudly.
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // An empty class stands for a type without members (a DTO without properties, an unlisted type).
+      '@typescript-eslint/no-extraneous-class': ['error', { allowStaticOnly: true, allowEmpty: true }],
     },
   },
   {
