@@ -197,6 +197,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES),
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
         logger: openAiClientLogger(this.logger),
       });
