@@ -37,6 +37,8 @@ export default tseslint.config(
         'error',
         { allow: [{ from: 'package', package: '@modelcontextprotocol/sdk', name: 'Server' }] },
       ],
+      // Overloads named apart mirror Spring's pairs: system(String) and system(Consumer<PromptSystemSpec>).
+      '@typescript-eslint/unified-signatures': ['error', { ignoreDifferentlyNamedParameters: true }],
       // Spring's static helper classes keep their shape (ToolCallbacks.from, ToolDefinitions.from).
       '@typescript-eslint/no-extraneous-class': ['error', { allowStaticOnly: true }],
       // Passing on a reason we were given (an abort signal's, another promise's) is typed unknown.
