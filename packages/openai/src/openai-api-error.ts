@@ -122,7 +122,7 @@ function hintFor(status: number, model: string): string {
 }
 
 /** `instanceof APIError` alone narrows to `APIError<any, any, any>`; this keeps the fields' types. */
-function isApiError(error: Error): error is APIError {
+export function isApiError(error: unknown): error is APIError {
   return error instanceof openAiSdk().APIError;
 }
 
