@@ -8,7 +8,9 @@ export const auditAdvisor: CallAdvisor = {
   async adviseCall(request, chain) {
     const response = await chain.nextCall(request);
     const { finishReason } = response.chatResponse?.result?.metadata ?? {};
-    console.error(`answer finish=${finishReason} tokens=${response.chatResponse?.metadata.usage?.totalTokens}`);
+    console.error(
+      `answer finish=${finishReason ?? '?'} tokens=${response.chatResponse?.metadata.usage?.totalTokens ?? '?'}`,
+    );
     return response;
   },
 };

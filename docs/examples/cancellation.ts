@@ -5,7 +5,7 @@ export async function askWithin(chatClient: ChatClient, question: string, timeou
   try {
     return await chatClient.prompt(question).abortSignal(AbortSignal.timeout(timeoutMs)).call().content();
   } catch (error) {
-    if (!(error instanceof RequestAbortedError)) throw error;
+    if (!RequestAbortedError.isInstance(error)) throw error; // unlike instanceof, true across package copies
     // error.reason is the signal's reason: here the DOMException named 'TimeoutError'
     return `No answer within ${timeoutMs / 1000} s; please try again.`;
   }

@@ -31,6 +31,7 @@ type Examples = {
   roundBudget: typeof import('../examples/round-budget');
   shop: typeof import('../examples/shop-configuration');
   sqliteMemory: typeof import('../examples/sqlite-chat-memory');
+  startOrExplain: typeof import('../examples/start-or-explain');
   streaming: typeof import('../examples/streaming');
   toolLoop: typeof import('../examples/tool-loop-client');
   toolSearch: typeof import('../examples/tool-search');
@@ -108,6 +109,7 @@ beforeAll(async () => {
     roundBudget: await load('round-budget'),
     shop: await load('shop-configuration'),
     sqliteMemory: await load('sqlite-chat-memory'),
+    startOrExplain: await load('start-or-explain'),
     streaming: await load('streaming'),
     toolLoop: await load('tool-loop-client'),
     toolSearch: await load('tool-search'),
@@ -449,5 +451,29 @@ describe('prompt-templates.ts (getting started)', () => {
       { role: 'system', content: 'You are the order desk of Sprout Shop. The customer is u7.' },
       { role: 'user', content: 'Where is my order A123?' },
     ]);
+  });
+});
+
+describe('start-or-explain.ts (errors)', () => {
+  it('should name the property, where it was set and what it allows', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sprout-docs-'));
+    const file = path.join(dir, 'application.properties');
+    writeFileSync(file, 'spring.ai.tools.limits.max-total-tool-calls=abc\n');
+    try {
+      await expect(examples.startOrExplain.startOrExplain({ propertiesFile: file })).resolves.toBe(
+        `Set spring.ai.tools.limits.max-total-tool-calls (${file}:1) to a positive integer or -1 (unlimited).`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("should give another Sprout error's message, which says how to fix it", async () => {
+    const missing = path.join(tmpdir(), 'sprout-docs-no-such-dir', 'application.properties');
+
+    await expect(examples.startOrExplain.startOrExplain({ propertiesFile: missing })).resolves.toBe(
+      `Cannot read properties file '${missing}': it does not exist. Fix the path, or omit 'propertiesFile' to use ` +
+        './application.properties when present.',
+    );
   });
 });

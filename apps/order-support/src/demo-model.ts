@@ -72,7 +72,7 @@ function answerFromToolMessage(message: WireMessage): string {
   let result: { code?: unknown; orderId?: unknown; status?: unknown } | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null) result = parsed as typeof result;
+    if (typeof parsed === 'object' && parsed !== null) result = parsed;
   } catch {
     result = undefined;
   }
@@ -101,9 +101,7 @@ function textOf(message: WireMessage | undefined): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part: unknown) =>
-        typeof part === 'object' && part !== null && 'text' in part ? String((part as { text: unknown }).text) : '',
-      )
+      .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : ''))
       .join('');
   }
   return '';

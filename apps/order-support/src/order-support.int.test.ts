@@ -71,7 +71,7 @@ describe('order-support over the full stack', () => {
       const tools = turn.requests[0].tools ?? [];
       const tool = tools.find((t: WireTool) => t.function.name === 'getOrderStatus');
       expect(tool?.function.parameters).toMatchObject({ type: 'object', required: ['orderId'] });
-      expect(Object.keys((tool?.function.parameters?.properties ?? {}) as object)).toEqual(['orderId']);
+      expect(Object.keys(tool?.function.parameters?.properties ?? {})).toEqual(['orderId']);
       expect(JSON.stringify(tools)).not.toMatch(/userId|toolContext/i);
     });
   });

@@ -11,7 +11,7 @@ import type { ToolCallbackProvider } from '@sprout-ai/core';
 import type { ServiceToken } from './sprout-tokens';
 
 function token<T>(name: string): ServiceToken<T> {
-  return Symbol.for(`@sprout-ai/boot/mcp/${name}`) as ServiceToken<T>;
+  return Symbol.for(`@sprout-ai/boot/mcp/${name}`);
 }
 
 /**

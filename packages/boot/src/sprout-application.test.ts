@@ -19,7 +19,6 @@ import {
   type Prompt,
   TOOL_CALL_LIMIT_EXCEEDED_FINISH_REASON,
   ToolExecutionError,
-  type ToolCallingChatOptions,
   Tool,
   ToolResponseMessage,
   ToolSchemaRegistry,
@@ -91,7 +90,7 @@ describe(SproutApplication, () => {
   }
 
   function toolNamesOf(prompt: Prompt): string[] {
-    const options = prompt.options as ToolCallingChatOptions | undefined;
+    const options = prompt.options;
     return (options?.toolCallbacks ?? []).map((callback) => callback.toolDefinition.name);
   }
 
@@ -625,11 +624,7 @@ describe(SproutApplication, () => {
     });
 
     describe('when a service Sprout resolves is bound twice', () => {
-      class AuditingManager extends DefaultToolCallingManager {
-        constructor() {
-          super();
-        }
-      }
+      class AuditingManager extends DefaultToolCallingManager {}
 
       it('should fail at start-up naming the service and both bindings', async () => {
         const started = run({

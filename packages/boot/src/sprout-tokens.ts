@@ -18,7 +18,7 @@ import type { SproutProperties } from './properties/sprout-properties';
 export type ServiceToken<T> = symbol & { readonly __serviceType?: T };
 
 function token<T>(name: string): ServiceToken<T> {
-  return Symbol.for(`@sprout-ai/boot/${name}`) as ServiceToken<T>;
+  return Symbol.for(`@sprout-ai/boot/${name}`);
 }
 
 /**

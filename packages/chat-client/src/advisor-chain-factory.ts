@@ -3,7 +3,6 @@ import { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
 import { DefaultAroundAdvisorChain } from './advisor/default-around-advisor-chain';
 import { isMemoryAdvisor } from './advisor/api/memory-advisor';
 import { isToolAdvisor } from './advisor/api/tool-advisor';
-import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
 import { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
@@ -25,7 +24,7 @@ import type { RequestSpecState } from './request-spec-state';
 export function buildAdvisorChain(
   chatModel: ChatModel,
   state: RequestSpecState,
-  toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+  toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
 ): DefaultAroundAdvisorChain {
   const autoRegister = state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false;
   if (autoRegister && !state.advisors.some(isToolAdvisor)) {

@@ -28,7 +28,7 @@ import type { ToolInput } from './tool-registration';
  */
 export class ChatClientBuilder {
   private readonly state: RequestSpecState;
-  private advisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>;
+  private advisorBuilder: ToolCallingAdvisorBuilder;
 
   /**
    * Use {@link ChatClient.builder}.
@@ -40,7 +40,7 @@ export class ChatClientBuilder {
    */
   constructor(
     private readonly chatModel: ChatModel,
-    toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+    toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder,
     state: RequestSpecState = emptyState(),
   ) {
     if (typeof (chatModel as ChatModel | null | undefined)?.call !== 'function') {
@@ -48,7 +48,7 @@ export class ChatClientBuilder {
         setting: 'chatModel',
         value: chatModel,
         allowed: 'a ChatModel (an object with call(prompt))',
-        message: 'ChatClient needs a ChatModel (an object with call(prompt)), got ' + String(chatModel) + '.',
+        message: `ChatClient needs a ChatModel (an object with call(prompt)), got ${describeModel(chatModel)}.`,
       });
     }
     this.advisorBuilder = toolCallingAdvisorBuilder ?? ToolCallingAdvisor.builder();
@@ -136,7 +136,7 @@ export class ChatClientBuilder {
    *
    * @throws ConfigurationError when `builder` has no `copy`/`build` methods
    */
-  toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>): this {
+  toolCallingAdvisorBuilder(builder: ToolCallingAdvisorBuilder): this {
     const candidate = builder as Partial<ToolCallingAdvisorBuilder> | null | undefined;
     if (typeof candidate?.copy !== 'function' || typeof candidate.build !== 'function') {
       throw new ConfigurationError({
@@ -160,4 +160,8 @@ export class ChatClientBuilder {
   build(): ChatClient {
     return new ChatClient(this.chatModel, copyState(this.state), this.advisorBuilder);
   }
+}
+
+function describeModel(value: unknown): string {
+  return typeof value === 'object' && value !== null ? 'an object without call()' : String(value);
 }

@@ -77,5 +77,5 @@ function combine(base: ToolCallingChatOptions, overlay: ChatOptions | undefined)
   if (base.toolContext !== undefined || other.toolContext !== undefined) {
     result.toolContext = mergeToolContext(other.toolContext, base.toolContext);
   }
-  return result as ToolCallingChatOptions;
+  return result;
 }

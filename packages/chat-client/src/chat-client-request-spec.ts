@@ -1,6 +1,5 @@
 import { type ChatModel, type ChatOptions, type Message, RequestAbortedError } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
-import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { buildAdvisorChain } from './advisor-chain-factory';
 import type { AdvisorSpecConsumer } from './advisor-spec';
@@ -52,7 +51,7 @@ export class ChatClientRequestSpec {
   constructor(
     private readonly chatModel: ChatModel,
     private readonly state: RequestSpecState,
-    private readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+    private readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
   ) {}
 
   /**
@@ -227,7 +226,7 @@ export class ChatClientRequestSpec {
       const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
       return chain.nextCall(request);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
   }
 }

@@ -221,7 +221,7 @@ function toCompletion(response: GenResponse, round: number): WireChatCompletion 
   const completion = { ...base, choices } as unknown as WireChatCompletion;
   if (response.envelope === 'bare') {
     const { id: _id, model: _model, usage: _usage, created: _created, ...bare } = completion;
-    return bare as unknown as WireChatCompletion;
+    return bare;
   }
   return completion;
 }

@@ -26,7 +26,7 @@ const FINAL_ANSWER = 'It is sunny.';
 
 /** A function tool that accepts any object and records what it ran with. */
 function recordingTool(name: string, runs: { name: string; input: unknown }[]): ToolCallback {
-  return FunctionToolCallback.builder<Record<string, unknown>, unknown>(name, (input) => {
+  return FunctionToolCallback.builder(name, (input) => {
     runs.push({ name, input });
     return { ok: true, tool: name };
   })

@@ -29,7 +29,7 @@ function tool(
   answer: (input: Record<string, unknown>) => unknown = () => ({ ok: true }),
 ): ToolCallback & { readonly inputs: Record<string, unknown>[] } {
   const inputs: Record<string, unknown>[] = [];
-  const callback = FunctionToolCallback.builder<Record<string, unknown>, unknown>(name, (input) => {
+  const callback = FunctionToolCallback.builder(name, (input) => {
     inputs.push(input);
     return answer(input);
   })

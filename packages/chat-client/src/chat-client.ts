@@ -1,5 +1,4 @@
 import type { ChatModel } from '@sprout-ai/core';
-import type { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { ChatClientBuilder } from './chat-client-builder';
 import { ChatClientRequestSpec } from './chat-client-request-spec';
@@ -13,7 +12,7 @@ export interface ChatClientCreateOptions {
    *
    * @defaultValue `ToolCallingAdvisor.builder()` (a default `DefaultToolCallingManager`)
    */
-  readonly toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder<ToolCallingAdvisor>;
+  readonly toolCallingAdvisorBuilder?: ToolCallingAdvisorBuilder;
 }
 
 /**
@@ -40,7 +39,7 @@ export class ChatClient {
   constructor(
     readonly chatModel: ChatModel,
     private readonly defaults: RequestSpecState,
-    readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+    readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
   ) {}
 
   /**

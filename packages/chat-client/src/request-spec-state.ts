@@ -161,7 +161,7 @@ export function requireOptions(options: unknown, method: string): ChatOptions {
       `${method}(): options must be an object such as { temperature: 0 }, got ${kind(options)}.`,
     );
   }
-  return options as ChatOptions;
+  return options;
 }
 
 /** Checks a cancellation signal. */
@@ -260,5 +260,8 @@ function kind(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
   if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'Object'}`;
-  return typeof value === 'undefined' ? 'undefined' : `the ${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return `the ${typeof value} ${String(value)}`;
+  }
+  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
 }

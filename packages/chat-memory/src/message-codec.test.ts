@@ -14,7 +14,7 @@ describe(encodeMessage, () => {
       const json = encodeMessage(message);
       const decoded = decodeMessage(json) as UserMessage;
 
-      expect(JSON.parse(json).media).toEqual([
+      expect((JSON.parse(json) as { media: unknown }).media).toEqual([
         { mimeType: 'image/png', url: 'https://example.com/parcel.png' },
         { mimeType: 'image/png', base64: 'iVBORw==', name: 'parcel.png' },
       ]);

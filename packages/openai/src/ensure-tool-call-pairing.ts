@@ -57,7 +57,7 @@ export function ensureToolCallPairing(messages: ChatCompletionMessageParam[]): C
 }
 
 function functionCalls(message: ChatCompletionAssistantMessageParam): ChatCompletionMessageToolCall[] | undefined {
-  return message.tool_calls as ChatCompletionMessageToolCall[] | undefined;
+  return message.tool_calls;
 }
 
 function pair(

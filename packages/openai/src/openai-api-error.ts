@@ -87,8 +87,8 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
   }
   // openai's errors are Errors; anything else is returned without loading the package.
   if (!(error instanceof Error)) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk();
-  if (!(error instanceof APIError)) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = openAiSdk();
+  if (!isApiError(error)) return error;
   const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
   const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
   if (error instanceof APIUserAbortError) {
@@ -121,12 +121,18 @@ function hintFor(status: number, model: string): string {
   return '';
 }
 
+/** `instanceof APIError` alone narrows to `APIError<any, any, any>`; this keeps the fields' types. */
+export function isApiError(error: unknown): error is APIError {
+  return error instanceof openAiSdk().APIError;
+}
+
 /** The provider's own explanation, on one line and at most 300 characters. */
 function providerMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
+  const body: unknown = error.error;
+  const bodyMessage = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
   let text: string;
-  if (body && typeof body.message === 'string') text = body.message;
-  else if (body && body.message !== undefined) text = JSON.stringify(body.message);
+  if (typeof bodyMessage === 'string') text = bodyMessage;
+  else if (bodyMessage !== undefined) text = JSON.stringify(bodyMessage);
   else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
   text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;

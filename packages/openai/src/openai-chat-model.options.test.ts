@@ -1,4 +1,4 @@
-import { FunctionToolCallback, Prompt, type ChatOptions } from '@sprout-ai/core';
+import { FunctionToolCallback, Prompt } from '@sprout-ai/core';
 import { chatCompletion } from '@sprout-ai/test';
 import { wireModels } from './__fixtures__/wire-model';
 import { OpenAiChatModel } from './openai-chat-model';
@@ -6,9 +6,9 @@ import type { OpenAiChatOptions } from './openai-chat-options';
 
 const OK = chatCompletion({ content: 'ok' });
 
-/** Prompt takes ChatOptions; the OpenAI options are a superset the model reads. */
+/** A prompt with OpenAI options, a superset of ChatOptions the model reads. */
 function prompt(options: OpenAiChatOptions): Prompt {
-  return new Prompt('Where is A123?', options as ChatOptions);
+  return new Prompt('Where is A123?', options);
 }
 
 const orderTool = FunctionToolCallback.builder('getOrderStatus', () => 'shipped')

@@ -7,7 +7,6 @@ import {
   splitEvery,
   sseEvents,
   sseTranscript,
-  type WireChatCompletion,
   type WireScriptStep,
 } from '@sprout-ai/test';
 import emptyArguments from './__fixtures__/01-empty-arguments.json';
@@ -108,7 +107,7 @@ describe(OpenAiChatModel, () => {
             { index: 1, id: 'call_b', type: 'function', function: { name: 'writeFile', arguments: b.slice(0, 9) } },
           ],
         }),
-        ...[...a].map((char) => chunk({ tool_calls: [{ index: 0, function: { arguments: char } }] })),
+        ...Array.from(a).map((char) => chunk({ tool_calls: [{ index: 0, function: { arguments: char } }] })),
         chunk({ tool_calls: [{ index: 1, function: { arguments: b.slice(9) } }] }),
         chunk({}, 'tool_calls'),
       ]);
@@ -318,13 +317,13 @@ describe(OpenAiChatModel, () => {
     });
 
     it('should stream 01-empty-arguments as served from its completion', async () => {
-      const { chunks } = await streamWith([emptyArguments as WireChatCompletion]);
+      const { chunks } = await streamWith([emptyArguments]);
 
       expect(callsOf(chunks)).toEqual([{ id: 'call_1', type: 'function', name: 'listProjects', arguments: '' }]);
     });
 
     it('should keep the two calls of 08-empty-tool-call-id apart by index, ids blank as sent (the loop synthesizes them)', async () => {
-      const { chunks } = await streamWith([emptyToolCallId as WireChatCompletion]);
+      const { chunks } = await streamWith([emptyToolCallId]);
 
       const calls = callsOf(chunks);
       expect(calls.map((c) => c.arguments)).toEqual(['{}', '{"channel":"beta"}']);
@@ -334,7 +333,7 @@ describe(OpenAiChatModel, () => {
     });
 
     it('should turn object arguments into JSON text and keep double-encoded text as sent (03-double-encoded-arguments)', async () => {
-      const { chunks } = await streamWith([doubleEncodedArguments as WireChatCompletion]);
+      const { chunks } = await streamWith([doubleEncodedArguments]);
 
       expect(callsOf(chunks)).toEqual([
         { id: 'call_2', type: 'function', name: 'getForecast', arguments: '"{\\"districtId\\": \\"370100\\"}"' },
@@ -362,7 +361,7 @@ describe(OpenAiChatModel, () => {
 
     describe('when finish_reason and the calls disagree (05-finish-reason-without-calls)', () => {
       it("should treat 'tool_calls' with an empty list as a text answer", async () => {
-        const { chunks } = await streamWith([finishReasonWithoutCalls as WireChatCompletion]);
+        const { chunks } = await streamWith([finishReasonWithoutCalls]);
 
         expect(textOf(chunks)).toBe('Let me check that for you.');
         expect(chunks.some((c) => c.hasToolCalls())).toBe(false);

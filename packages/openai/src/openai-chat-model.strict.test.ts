@@ -63,7 +63,7 @@ describe(OpenAiChatModel, () => {
         const body = await send({
           strict: true,
           toolCallbacks: [tool('search', SEARCH_SCHEMA), tool('setPrices', PRICES_SCHEMA)],
-        } as OpenAiChatOptions);
+        });
         expect(body.tools).toEqual([
           {
             type: 'function',
@@ -101,7 +101,7 @@ describe(OpenAiChatModel, () => {
         const body = await send({
           strict: true,
           toolCallbacks: [tool('search', SEARCH_SCHEMA, false), tool('lookup', SEARCH_SCHEMA, true)],
-        } as OpenAiChatOptions);
+        });
         const functions = (body.tools as unknown as { function: { name: string; strict?: boolean } }[]).map(
           (t) => t.function,
         );
@@ -114,7 +114,7 @@ describe(OpenAiChatModel, () => {
 
     describe('when the strict option is off', () => {
       it('should send the schemas unchanged apart from $schema', async () => {
-        const body = await send({ toolCallbacks: [tool('search', SEARCH_SCHEMA)] } as OpenAiChatOptions);
+        const body = await send({ toolCallbacks: [tool('search', SEARCH_SCHEMA)] });
         const { $schema, ...parameters } = SEARCH_SCHEMA;
         void $schema;
         expect(body.tools).toEqual([

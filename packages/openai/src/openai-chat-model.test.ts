@@ -16,7 +16,6 @@ import {
 } from '@sprout-ai/core';
 import OpenAI from 'openai';
 import { chatCompletion, errorOf } from '@sprout-ai/test';
-import type { WireChatCompletion } from '@sprout-ai/test';
 import doubleEncodedArguments from './__fixtures__/03-double-encoded-arguments.json';
 import emptyToolCallId from './__fixtures__/08-empty-tool-call-id.json';
 import { OpenAiApiError } from './openai-api-error';
@@ -74,7 +73,7 @@ describe(OpenAiChatModel, () => {
           ...base,
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal } }],
         };
-        const { model } = await modelWith([refused as unknown as WireChatCompletion]);
+        const { model } = await modelWith([refused]);
 
         const response = await model.call(new Prompt('how do I pick a lock?'));
 
@@ -397,12 +396,14 @@ describe(OpenAiChatModel, () => {
       it('should replay the synthesized ids of 08-empty-tool-call-id so each tool message pairs with its call', async () => {
         const { model, wire } = await modelWith([emptyToolCallId, chatCompletion({ content: '2.1.0' })]);
         const first = await model.call(new Prompt('Latest version?'));
-        const calls = first.result?.output.toolCalls ?? [];
+        const answer = first.result?.output;
+        if (answer === undefined) throw new Error('the first call gave no answer');
+        const calls = answer.toolCalls;
 
         await model.call(
           new Prompt([
             new UserMessage('Latest version?'),
-            first.result!.output,
+            answer,
             new ToolResponseMessage(calls.map((c) => ({ id: c.id, name: c.name, responseData: '"2.1.0"' }))),
           ]),
         );

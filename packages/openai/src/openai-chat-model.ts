@@ -22,7 +22,7 @@ import {
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { mergeChatOptions } from './merge-chat-options';
-import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
+import { isApiError, OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { openAiSdk } from './openai-sdk';
 import {
@@ -175,7 +175,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         value: options.maxRetries,
         allowed: '0 or unset when retry is set',
         message:
-          `OpenAiChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries} (the openai ` +
+          `OpenAiChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries ?? 0} (the openai ` +
           "client's own retries); one place retries a request. Drop maxRetries, or drop retry to keep the client's.",
       });
     }
@@ -197,6 +197,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES),
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
         logger: openAiClientLogger(this.logger),
       });
@@ -341,7 +342,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     context: OpenAiRequestContext;
     headers?: Readonly<Record<string, string>>;
   } {
-    const options = mergeChatOptions(this.defaultOptions, prompt.options as OpenAiChatOptions | undefined);
+    const options = mergeChatOptions(this.defaultOptions, prompt.options);
     const model = options.model ?? this.defaultOptions.model;
     const toolDefinitions = this.resolveToolDefinitions(options);
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
@@ -396,10 +397,10 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
  */
 function retryVerdict(error: unknown, retry: RetryOptions): RetryVerdict {
   if (RequestAbortedError.isInstance(error) || !OpenAiApiError.isInstance(error)) return { retry: false };
-  const { APIError, APIUserAbortError } = openAiSdk();
+  const { APIUserAbortError } = openAiSdk();
   const cause = error.cause;
   if (cause instanceof APIUserAbortError) return { retry: false };
-  const headers = cause instanceof APIError ? cause.headers : undefined;
+  const headers = isApiError(cause) ? cause.headers : undefined;
   // The server's own word wins, as the openai client takes it (the test kit's made-up answers say false).
   if (headers?.get('x-should-retry') === 'false' || !isRetryableStatus(error.status, retry)) return { retry: false };
   return { retry: true, retryAfterMs: retryAfterMs(headers) };
@@ -422,7 +423,7 @@ function streamError(error: unknown, context: OpenAiRequestContext): unknown {
   return new OpenAiApiError({
     message:
       `The stream from OpenAI-compatible endpoint ${context.baseUrl} broke off or carried an event that is not ` +
-      `a JSON chat.completion.chunk (${detail}). ${'Check spring.ai.openai.base-url.'}`,
+      `a JSON chat.completion.chunk (${detail}). Check spring.ai.openai.base-url.`,
     baseUrl: context.baseUrl,
     model: context.model,
     status: 200,

@@ -39,13 +39,16 @@ export function toChatCompletionParams(
     messages: toOpenAiMessages(messages, toolCallIds),
   };
   if (options.temperature !== undefined) params.temperature = options.temperature;
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- Spring's maxTokens; compatible servers read max_tokens
   if (options.maxTokens !== undefined) params.max_tokens = options.maxTokens;
   if (options.maxCompletionTokens !== undefined) params.max_completion_tokens = options.maxCompletionTokens;
   if (options.topP !== undefined) params.top_p = options.topP;
   if (options.stopSequences?.length) params.stop = [...options.stopSequences];
   if (options.frequencyPenalty !== undefined) params.frequency_penalty = options.frequencyPenalty;
   if (options.presencePenalty !== undefined) params.presence_penalty = options.presencePenalty;
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- Spring's seed option, still read by servers
   if (options.seed !== undefined) params.seed = options.seed;
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- Spring's user option, still read by servers
   if (options.user !== undefined) params.user = options.user;
   if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
   if (toolDefinitions.length > 0) {

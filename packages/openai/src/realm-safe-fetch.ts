@@ -15,8 +15,8 @@ import { fetch as undiciFetch } from 'undici';
  */
 export const realmSafeFetch: typeof fetch = async (input, init) => {
   try {
-    // undici's types describe the same WHATWG Request/Response as the DOM lib's, under other names.
-    return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], init as never)) as unknown as Response;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's types describe the same WHATWG Request/Response as Node's, under other names
+    return await undiciFetch(input, init);
   } catch (error) {
     throw toRealmError(error);
   }

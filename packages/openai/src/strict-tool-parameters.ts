@@ -24,7 +24,7 @@ export function strictToolParameters(
   parameters: Readonly<Record<string, unknown>>,
   strictDefault: boolean | undefined,
 ): Record<string, unknown> | undefined {
-  if ((definition.strict ?? strictDefault ?? false) !== true) return undefined;
+  if (!(definition.strict ?? strictDefault ?? false)) return undefined;
   const result = toStrictToolSchema(parameters);
   if (result.ok) return result.schema;
   const key = `${definition.name}\0${definition.inputSchema}`;

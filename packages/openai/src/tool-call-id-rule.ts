@@ -100,7 +100,7 @@ function expandCharacterClass(body: string): string[] | undefined {
   const chars = new Set<string>();
   for (let i = 0; i < atoms.length; i++) {
     const [from, operator, to] = [atoms[i], atoms[i + 1], atoms[i + 2]];
-    if (from.chars.length === 1 && operator?.dash === true && to !== undefined && to.chars.length === 1) {
+    if (from.chars.length === 1 && operator?.dash && to !== undefined && to.chars.length === 1) {
       range(from.chars[0], to.chars[0]).forEach((c) => chars.add(c));
       i += 2;
     } else {

@@ -229,7 +229,7 @@ export function findDtoProblems(
     problems.push(
       `${parameterSubject} is the class-validator DTO ${rootDto}, but design:paramtypes records ${recorded.records} ` +
         `${recorded.because}, so the method would receive a plain object and class-validator would never run; ` +
-        `${recorded.fix(rootDto, parameterName)}`,
+        recorded.fix(rootDto, parameterName),
     );
   }
   if (rootClass !== undefined && (rootDto !== undefined || recorded === undefined)) checkConverted(rootClass);

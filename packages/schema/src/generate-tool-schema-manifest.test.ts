@@ -350,7 +350,9 @@ describe(generateToolSchemaManifest, () => {
         expect(lines.slice(1)).toEqual(error.problems.map((problem) => `  ${problem.message}`));
         // One problem of every invalid fixture, in file order, each with its location.
         expect(
-          error.problems.map((p) => `${p.sourceFile}: ${p.className}.${p.methodName ?? ''}(${p.parameterName ?? ''})`),
+          error.problems.map(
+            (p) => `${p.sourceFile ?? ''}: ${p.className ?? ''}.${p.methodName ?? ''}(${p.parameterName ?? ''})`,
+          ),
         ).toEqual([
           'binary-tools.ts: BinaryTools.upload(data)',
           'binary-tools.ts: BinaryTools.upload(attachment)',

@@ -70,7 +70,7 @@ function bodiesOf(expression: ts.Expression, checker: ts.TypeChecker): ts.Node[]
   const bodies: ts.Node[] = [];
   for (const declaration of symbol?.declarations ?? []) {
     if (ts.isFunctionLike(declaration) && 'body' in declaration && declaration.body !== undefined) {
-      bodies.push(declaration.body as ts.Node);
+      bodies.push(declaration.body);
     } else if (
       (ts.isVariableDeclaration(declaration) ||
         ts.isPropertyDeclaration(declaration) ||

@@ -111,7 +111,7 @@ function normalizeSubschema(node: Schema, definitions: DefinitionRefs): Schema {
   delete node.$schema;
   // typescript-json-schema sorts type names ("null" first); the written type leads, as in `T | null`.
   if (Array.isArray(node.type) && node.type.includes('null')) {
-    node.type = [...node.type.filter((type) => type !== 'null'), 'null'];
+    node.type = [...(node.type as unknown[]).filter((type) => type !== 'null'), 'null'];
   }
   if (Array.isArray(node.items)) {
     node.prefixItems = node.items;

@@ -127,7 +127,7 @@ function literalValue(type: ts.Type): Literal | undefined {
   if (type.flags & ts.TypeFlags.StringLiteral) return (type as ts.StringLiteralType).value;
   if (type.flags & ts.TypeFlags.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === 'true';
   if (type.flags & ts.TypeFlags.EnumLiteral) {
-    const value = (type as ts.LiteralType).value;
+    const value = (type as ts.StringLiteralType | ts.NumberLiteralType).value;
     const number = parseFloat(String(value));
     return isNaN(number) ? String(value) : number;
   }

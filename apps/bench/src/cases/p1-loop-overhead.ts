@@ -71,8 +71,9 @@ export const benchCase = defineBenchCase({
         ['LangChain manual loop', summaries.get('langchain-loop')?.median],
       ] as const;
       for (const id of ids) {
-        const summary = summaries.get(id)!;
-        const entry = samples.get(`${id}/${rounds}`)!;
+        const summary = summaries.get(id);
+        const entry = samples.get(`${id}/${rounds}`);
+        if (summary === undefined || entry === undefined) throw new Error(`p1: ${id} measured no ${rounds} round(s)`);
         rows.push({
           rounds,
           contender: labels.get(id) ?? id,

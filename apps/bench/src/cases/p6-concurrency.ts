@@ -105,7 +105,8 @@ export const benchCase = defineBenchCase({
     };
     for (const size of sizes) {
       for (const contender of ids) {
-        const r = results.get(`${contender.id}/${size}`)!;
+        const r = results.get(`${contender.id}/${size}`);
+        if (r === undefined) throw new Error(`p6: no result of ${contender.id} for ${size} conversations`);
         const cps = summarize(r.conversationsPerSecond);
         const raw = throughput('openai-raw', size);
         rows.push({

@@ -362,6 +362,6 @@ function report(bare: readonly StartSample[], sprout: readonly StartSample[], ge
       },
     ],
     targets,
-    data: { bare, sprout, generationMs } as unknown as Json,
+    data: { bare, sprout, generationMs },
   };
 }

@@ -9,7 +9,7 @@ function scenarioTool(work: ScenarioWork): StructuredTool {
   return tool(async (input: Record<string, unknown>) => JSON.stringify(await work.executeTool(input)), {
     name,
     description,
-    schema: inputSchema as Record<string, unknown>,
+    schema: inputSchema,
   });
 }
 

@@ -6,7 +6,6 @@ import {
   FunctionToolCallback,
   MessageType,
   type Prompt,
-  type ToolResponseMessage,
 } from '@sprout-ai/core';
 import { type LoopContender, type ScenarioWork, type ToolLoopScenario, createScenarioWork } from './tool-loop-scenario';
 
@@ -20,7 +19,7 @@ class ZeroLatencyChatModel implements ChatModel {
   async call(prompt: Prompt): Promise<ChatResponse> {
     let toolResults = 0;
     for (const message of prompt.instructions) {
-      if (message.messageType === MessageType.TOOL) toolResults += (message as ToolResponseMessage).responses.length;
+      if (message.messageType === MessageType.TOOL) toolResults += message.responses.length;
     }
     const step = this.work.respond(toolResults);
     if (step.kind === 'text') {

@@ -53,7 +53,7 @@ export async function runInChild<R extends Json>(
       else
         reject(
           new Error(
-            `The child process running ${exportName} exited (code ${code}, signal ${signal}) without a result.`,
+            `The child process running ${exportName} exited (code ${String(code)}, signal ${String(signal)}) without a result.`,
           ),
         );
     });

@@ -21,7 +21,7 @@ export class PropertiesFileError extends SproutError {
     const reason =
       (options.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
         ? 'it does not exist'
-        : String((options.cause as Error | undefined)?.message ?? 'unknown error');
+        : ((options.cause as Error | undefined)?.message ?? 'unknown error');
     super(
       `Cannot read properties file '${options.path}': ${reason}. Fix the path, or omit 'propertiesFile' to use ` +
         `./application.properties when present.`,

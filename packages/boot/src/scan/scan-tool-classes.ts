@@ -88,7 +88,7 @@ export async function scanToolClasses(
  */
 async function instancesOf(
   container: Container,
-  toolClass: ServiceIdentifier<unknown>,
+  toolClass: ServiceIdentifier,
 ): Promise<readonly unknown[] | undefined> {
   try {
     return [await container.getAsync<unknown>(toolClass)];

@@ -71,7 +71,7 @@ export function recordingTool(
   returnDirect = false,
 ): ToolCallback & { readonly records: ToolRecord[] } {
   const records: ToolRecord[] = [];
-  const callback = FunctionToolCallback.builder<Record<string, unknown>, unknown>(name, (input, context) => {
+  const callback = FunctionToolCallback.builder(name, (input, context) => {
     records.push({ input, context: context.context });
     return answer(input);
   })

@@ -2,7 +2,6 @@ import {
   AssistantMessage,
   ChatResponse,
   TOOL_CALL_DELTAS_METADATA_KEY,
-  type ChatResponseMetadata,
   type Generation,
   type ToolCall,
 } from '@sprout-ai/core';
@@ -67,7 +66,7 @@ export class ChatClientMessageAggregator {
         output: new AssistantMessage(parts.text.join(''), parts.toolCalls, parts.messageMetadata),
         metadata: parts.metadata,
       }));
-    return new ChatClientResponse(new ChatResponse(results, this.#metadata as ChatResponseMetadata), this.#context);
+    return new ChatClientResponse(new ChatResponse(results, this.#metadata), this.#context);
   }
 }
 

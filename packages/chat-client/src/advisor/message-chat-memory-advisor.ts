@@ -422,7 +422,7 @@ function describeIssue(issue: ToolCallHistoryIssue): string {
 function requireConversationId(value: unknown, source: 'default' | 'parameter'): string {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text === 'string' && text.trim() !== '') return text;
-  const shown = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
+  const shown = value === undefined ? 'undefined' : (JSON.stringify(value) ?? typeof value);
   throw new ConfigurationError({
     setting: source === 'default' ? 'MessageChatMemoryAdvisor conversationId' : CHAT_MEMORY_CONVERSATION_ID,
     value,

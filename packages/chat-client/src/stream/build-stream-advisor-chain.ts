@@ -4,7 +4,6 @@ import { buildAdvisorChain } from '../advisor-chain-factory';
 import { isStreamAdvisor } from '../advisor/api/stream-advisor';
 import { ChatModelStreamAdvisor } from '../advisor/chat-model-stream-advisor';
 import { DefaultStreamAdvisorChain } from '../advisor/default-stream-advisor-chain';
-import type { ToolCallingAdvisor } from '../advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from '../advisor/tool-calling-advisor-builder';
 import type { RequestSpecState } from '../request-spec-state';
 
@@ -20,7 +19,7 @@ const logger = createLogger('ChatClient');
 export function buildStreamAdvisorChain(
   chatModel: ChatModel,
   state: RequestSpecState,
-  toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder<ToolCallingAdvisor>,
+  toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
 ): DefaultStreamAdvisorChain {
   buildAdvisorChain(chatModel, state, toolCallingAdvisorBuilder);
   for (const advisor of state.advisors) {

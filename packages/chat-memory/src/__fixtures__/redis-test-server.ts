@@ -67,7 +67,7 @@ export class RedisTestServer {
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`redis-server exited with code ${code}: ${output}`)));
+      child.once('exit', (code) => reject(new Error(`redis-server exited with code ${String(code)}: ${output}`)));
       child.once('error', reject);
     });
   }
@@ -106,7 +106,11 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
+      probe.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('The probe server has no port.')),
+      );
     });
   });
 }

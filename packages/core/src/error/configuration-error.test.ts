@@ -25,6 +25,12 @@ describe(ConfigurationError, () => {
       expect(error.value).toBe(value);
     });
 
+    it('should show an object value as JSON, not as [object Object]', () => {
+      const error = new ConfigurationError({ setting: 'limits', value: { maxRounds: -1 }, allowed: 'positive limits' });
+
+      expect(error.message).toBe('Invalid value {"maxRounds":-1} for limits: expected positive limits.');
+    });
+
     it('should say the value is missing when there is none', () => {
       const error = new ConfigurationError({
         setting: 'spring.ai.openai.api-key',

@@ -72,6 +72,16 @@ export class ConfigurationError extends SproutError {
 
 function defaultMessage({ setting, value, allowed, source }: ConfigurationErrorOptions): string {
   if (value === undefined) return `Missing value for ${setting}: expected ${allowed}.`;
-  const shown = typeof value === 'string' ? `'${redactCredentials(value)}'` : redactCredentials(String(value));
+  const shown = typeof value === 'string' ? `'${redactCredentials(value)}'` : redactCredentials(shownValue(value));
   return `Invalid value ${shown} for ${setting}${source ? ` (from ${source})` : ''}: expected ${allowed}.`;
+}
+
+/** An object or array as JSON (String() would say `[object Object]`); other values as String() gives them. */
+function shownValue(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+  } catch {
+    return Object.prototype.toString.call(value); // a cycle, or a bigint inside
+  }
 }

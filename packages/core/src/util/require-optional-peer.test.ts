@@ -47,7 +47,7 @@ describe(requireOptionalPeer, () => {
             'FakeRepository needs the package fake-driver, which is not installed (it is an optional peer ' +
             'dependency). Install it: npm install fake-driver',
           cause: expect.objectContaining({ code: 'MODULE_NOT_FOUND' }) as unknown,
-        }) as unknown as Error,
+        }),
       );
     });
 

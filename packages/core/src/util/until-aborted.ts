@@ -13,15 +13,15 @@ import { RequestAbortedError } from '../error/request-aborted-error';
 export function untilAborted<T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
-  abortError: (signal: AbortSignal) => unknown = RequestAbortedError.of,
+  abortError: (signal: AbortSignal) => unknown = (aborted) => RequestAbortedError.of(aborted),
 ): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) {
     promise.catch(ignore);
-    return Promise.reject(abortError(signal) as Error);
+    return Promise.reject(abortError(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const abort = (): void => reject(abortError(signal) as Error);
+    const abort = (): void => reject(abortError(signal));
     signal.addEventListener('abort', abort, { once: true });
     promise.then(
       (value) => {
@@ -30,7 +30,7 @@ export function untilAborted<T>(
       },
       (error: unknown) => {
         signal.removeEventListener('abort', abort);
-        reject(error as Error);
+        reject(error);
       },
     );
   });

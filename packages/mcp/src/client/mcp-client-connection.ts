@@ -32,7 +32,8 @@ function loadMcpClientSdk() {
     StreamableHTTPClientTransport,
     ToolListChangedNotificationSchema,
     /** Whether `error` is the SDK's "request timed out" (the `initialize` request, when connecting). */
-    isTimeout: (error: unknown): boolean => error instanceof McpError && error.code === ErrorCode.RequestTimeout,
+    isTimeout: (error: unknown): boolean =>
+      error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number),
     /**
      * `tools/list` results as servers really send them: only each tool's `name` is checked, so one
      * tool with an odd `inputSchema` (no `type`, say) does not hide the others; the schemas are

@@ -59,7 +59,7 @@ describe(McpToolCallbackProvider, () => {
       provider = await McpToolCallbackProvider.create({
         connections: [everythingConnection()],
         toolFilter: (info, tool) =>
-          info.connectionName === 'everything' && /sum|echo/i.test(`${tool.name} ${tool.description}`),
+          info.connectionName === 'everything' && /sum|echo/i.test(`${tool.name} ${tool.description ?? ''}`),
       });
       expect(
         provider

@@ -15,6 +15,7 @@ export class McpToolError extends SproutError {
    * @param message - what the caller reads
    * @param options - an optional cause (logged, never sent)
    */
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor -- it carries the TSDoc above
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

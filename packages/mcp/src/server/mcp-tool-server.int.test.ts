@@ -110,7 +110,7 @@ describe(McpToolServer, () => {
         logs.restore();
       }
 
-      const reference = /\(reference ([0-9a-f]{8})\)/.exec(textOf(result))?.[1];
+      const reference = /\(reference ([0-9a-f]{8})\)/.exec(textOf(result))?.[1] ?? 'missing from the answer';
       const failures = lines.filter((line) => line.includes(`reference ${reference}`));
       expect(failures).toHaveLength(1);
       expect(failures[0]).not.toContain('hunter2');

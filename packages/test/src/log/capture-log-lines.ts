@@ -54,7 +54,7 @@ export function captureLogLines(): LogCapture {
     const chunk = text(data);
     chunks.push(chunk);
     return Buffer.byteLength(chunk);
-  } as typeof fs.writeSync;
+  };
 
   const lines = async (): Promise<string[]> => {
     // pino's SonicBoom writes asynchronously and holds lines back while a write is in flight (one

@@ -365,7 +365,9 @@ describe(OpenAiWireServer, () => {
         new Promise((r) => setTimeout(() => r(true), 50)),
       ]);
       release();
-      let text = `${first.value?.choices[0]?.delta.content ?? ''}${second.value?.choices[0]?.delta.content ?? ''}`;
+      let text = [first, second]
+        .map((r) => (r.done === true ? '' : (r.value.choices[0]?.delta.content ?? '')))
+        .join('');
       for (let next = await third; next.done !== true; next = await iterator.next()) {
         text += next.value.choices[0]?.delta.content ?? '';
       }

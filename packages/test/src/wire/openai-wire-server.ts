@@ -198,7 +198,7 @@ export class OpenAiWireServer {
     const pathname = path.split('?')[0];
     if (pathname !== CHAT_COMPLETIONS_PATH) {
       req.resume();
-      const message = `OpenAiWireServer serves only POST ${CHAT_COMPLETIONS_PATH}; got ${req.method} ${pathname}.`;
+      const message = `OpenAiWireServer serves only POST ${CHAT_COMPLETIONS_PATH}; got ${req.method ?? '?'} ${pathname}.`;
       sendJson(res, 404, errorBody(message, 'not_found'), true);
       return;
     }
@@ -207,7 +207,7 @@ export class OpenAiWireServer {
       sendJson(
         res,
         405,
-        errorBody(`Use POST for ${CHAT_COMPLETIONS_PATH}; got ${req.method}.`, 'invalid_request_error'),
+        errorBody(`Use POST for ${CHAT_COMPLETIONS_PATH}; got ${req.method ?? '?'}.`, 'invalid_request_error'),
         true,
       );
       return;

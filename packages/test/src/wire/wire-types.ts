@@ -21,7 +21,8 @@ export interface WireToolCall {
 export interface WireMessage {
   /** `system`, `user`, `assistant` or `tool`. */
   readonly role: string;
-  readonly content?: string | null | unknown;
+  /** Usually a string or `null`; an array of content parts where the client sends one. */
+  readonly content?: unknown;
   readonly tool_calls?: readonly WireToolCall[];
   readonly tool_call_id?: string;
   readonly [key: string]: unknown;

@@ -83,7 +83,7 @@ function queryPattern(query: string): RegExp | undefined {
     .split(SEPARATORS)
     .filter((w) => w !== '');
   if (words.length === 0) return undefined;
-  const telling = words.filter((w) => [...w].length >= 2 && !ENGLISH_STOP_WORDS.has(w));
+  const telling = words.filter((w) => Array.from(w).length >= 2 && !ENGLISH_STOP_WORDS.has(w));
   const chosen = [...new Set((telling.length > 0 ? telling : words).map(escapeRegExp))];
   while (chosen.length > 1 && chosen.join('|').length + 2 > MAX_PATTERN_CHARS) chosen.pop();
   return new RegExp(`(${chosen.join('|')})`, 'giu');

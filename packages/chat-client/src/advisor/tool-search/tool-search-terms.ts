@@ -36,7 +36,7 @@ export function toolSearchTerms(text: string): string[] {
 }
 
 function characterPairs(run: string): string[] {
-  const chars = [...run];
+  const chars = Array.from(run); // code points: a CJK character is one
   if (chars.length === 1) return chars;
   const pairs: string[] = [];
   for (let i = 0; i + 1 < chars.length; i++) pairs.push(chars[i] + chars[i + 1]);

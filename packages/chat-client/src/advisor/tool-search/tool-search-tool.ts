@@ -44,7 +44,7 @@ const INPUT_SCHEMA = {
  * @see Spring AI `ToolSearchTool`
  */
 export function toolSearchTool(index: ToolIndex, maxResults: number | undefined): ToolCallback {
-  return FunctionToolCallback.builder<{ query: string; maxResults?: number }, unknown>(
+  return FunctionToolCallback.builder<{ query: string; maxResults?: number }>(
     TOOL_SEARCH_TOOL_NAME,
     async (input, toolContext) => {
       const sessionId = toolContext.get(TOOL_SEARCH_SESSION_ID_KEY);

@@ -172,7 +172,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     }
     const { signal, observer } = options;
     RequestAbortedError.throwIfAborted(signal);
-    const chatOptions = prompt.options as ToolCallingChatOptions | undefined;
+    const chatOptions = prompt.options;
     const { assistantMessage, calls } = prepareToolCalls(generation.output, (name) =>
       this.#resolveCallback(name, chatOptions),
     );

@@ -59,6 +59,7 @@ export async function executeToolCall(
   };
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   try {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- into the catch below, as the callback threw it
     if (call.preparationError !== undefined) throw call.preparationError;
     const work =
       callback.callPrepared !== undefined && callback.prepareArguments !== undefined

@@ -22,7 +22,7 @@ const echo = (
   name: string,
   options: { returnDirect?: boolean; timeoutMs?: number; run?: () => Promise<string> } = {},
 ) =>
-  FunctionToolCallback.builder<Record<string, unknown>, unknown>(name, (input) => options.run?.() ?? input)
+  FunctionToolCallback.builder(name, (input): unknown => options.run?.() ?? input)
     .inputSchema({ type: 'object', properties: { text: { type: 'string' } } })
     .toolMetadata({ returnDirect: options.returnDirect ?? false, timeoutMs: options.timeoutMs })
     .build();
@@ -140,7 +140,9 @@ describe(AugmentedToolCallbackProvider, () => {
       ]);
       for (const callback of callbacks) {
         expect(callback).toBeInstanceOf(AugmentedToolCallback);
-        expect(JSON.parse(callback.toolDefinition.inputSchema).required).toContain('innerThought');
+        expect((JSON.parse(callback.toolDefinition.inputSchema) as { required: string[] }).required).toContain(
+          'innerThought',
+        );
       }
       expect(callbacks.find((c) => c.toolDefinition.name === 'scheduleDelivery')?.toolMetadata.returnDirect).toBe(true);
     });

@@ -75,7 +75,7 @@ export class ToolInputSchemaAugmenter {
     const types = Object.entries(properties).map(([name, property]): AugmentedArgumentType => {
       const option = options[name] ?? {};
       const { description, ...generated } = isSchemaNode(property) ? property : {};
-      const schema: Schema = option.schema === undefined ? generated : (structuredClone(option.schema) as Schema);
+      const schema: Schema = option.schema === undefined ? generated : structuredClone(option.schema);
       const given =
         nonBlank(option.description) ?? (typeof description === 'string' ? nonBlank(description) : undefined);
       const used = referencedDefs(schema, defs);
@@ -242,7 +242,7 @@ function parseObject(text: string, toolName: string): Schema {
       { toolName },
     );
   }
-  return parsed as Schema;
+  return parsed;
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

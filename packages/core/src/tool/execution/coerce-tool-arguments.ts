@@ -81,7 +81,7 @@ function walk(
   }
   if (Array.isArray(value)) {
     const prefixItems = Array.isArray(node.prefixItems) ? node.prefixItems : [];
-    return value.map((element, index) => {
+    return value.map((element: unknown, index) => {
       const itemSchema: unknown = index < prefixItems.length ? prefixItems[index] : node.items;
       return isSchemaNode(itemSchema)
         ? walk(element, itemSchema, root, `${path}/${index}`, changes, depth + 1)

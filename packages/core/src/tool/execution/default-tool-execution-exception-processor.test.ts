@@ -173,7 +173,8 @@ describe(DefaultToolExecutionExceptionProcessor, () => {
     it('should reject an unknown detail naming the allowed ones', () => {
       const error = errorOf(
         () => new DefaultToolExecutionExceptionProcessor({ detail: 'full' as ToolErrorDetail }),
-      ) as ConfigurationError;
+        ConfigurationError,
+      );
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).toMatchObject({ setting: 'detail', value: 'full' });
       expect(error.message).toBe(

@@ -261,7 +261,7 @@ function stringEnd(text: string, open: number, quote: number): number {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  const shown = JSON.stringify(value) ?? String(value);
+  const shown = JSON.stringify(value) ?? typeof value;
   const excerpt = shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
   return `${typeof value === 'number' ? 'a number' : typeof value === 'string' ? 'a string' : `a ${typeof value}`} (${excerpt})`;
 }

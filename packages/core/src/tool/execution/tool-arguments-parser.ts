@@ -85,7 +85,7 @@ export class ToolArgumentsParser {
     const errors = validate.errors ?? [];
     return {
       ...prepared,
-      value: value as ToolArguments,
+      value,
       violations: errors.map(describeViolation),
       violationPointers: new Set(errors.map((error) => error.instancePath)),
       validated: true,
@@ -183,7 +183,7 @@ function sharedAjv(): Ajv2020 {
     // inlineRefs: false — schemas come from untrusted MCP servers too; inlining every $ref target at
     // compile time lets a small schema with a widely referenced definition take seconds to compile.
     ajv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, inlineRefs: false });
-    addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
+    addFormats(ajv);
   }
   return ajv;
 }
@@ -203,7 +203,7 @@ export function describeJsonValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  const shown = JSON.stringify(value) ?? String(value);
+  const shown = JSON.stringify(value) ?? typeof value;
   const excerpt = shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
   return `${typeof value === 'number' ? 'a number' : typeof value === 'string' ? 'a string' : `a ${typeof value}`} (${excerpt})`;
 }

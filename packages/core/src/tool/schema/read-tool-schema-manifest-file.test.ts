@@ -143,7 +143,7 @@ describe(readToolSchemaManifestFile, () => {
   });
 
   it('should keep manifestToolLines and the toolKeys in the same order (the fixture the cases rely on)', () => {
-    expect(manifestToolLines(catalogManifest(3)).map((line) => JSON.parse(`{${line}}`))).toEqual(
+    expect(manifestToolLines(catalogManifest(3)).map((line): unknown => JSON.parse(`{${line}}`))).toEqual(
       Object.keys(catalogManifest(3).tools).map((key) => ({ [key]: expect.any(Object) })),
     );
   });

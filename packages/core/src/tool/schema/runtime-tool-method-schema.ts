@@ -106,16 +106,14 @@ export function classValidatorSchema(type: ClassType, defs: Schema): Schema {
   const ref = { $ref: `#/$defs/${type.name}` };
   if (defs[type.name] !== undefined) return ref;
   defs[type.name] = {};
-  const metadata = classValidator()
-    .getMetadataStorage()
-    .getTargetValidationMetadatas(type as unknown as new () => unknown, '', true, false);
+  const metadata = classValidator().getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
   const properties: Record<string, Schema> = {};
   const optional = new Set<string>();
   for (const entry of metadata) {
     const name = entry.propertyName;
     const property = (properties[name] ??= designSchema(type, name, defs));
     if (entry.name === 'isOptional' || entry.type === 'conditionalValidation') optional.add(name);
-    const target = entry.each === true && isSchemaObject(property.items) ? property.items : property;
+    const target = entry.each && isSchemaObject(property.items) ? property.items : property;
     Object.assign(target, constraintKeywords(entry.name, entry.constraints as unknown[] | undefined));
   }
   const ordered = inDeclarationOrder(type, properties);

@@ -64,7 +64,13 @@ describe(ToolSchemaManifestDocument, () => {
         const document = ToolSchemaManifestDocument.parse(layoutText(), 'm.json');
         const entry = document.get('OrderTools.getOrderStatus') as ToolMethodSchema;
         const definition = methodToolDefinition(
-          { declaringClass: class OrderTools {}, options: { methodName: 'getOrderStatus' }, paramOptions: {} },
+          {
+            declaringClass: class OrderTools {
+              getOrderStatus(): void {}
+            },
+            options: { methodName: 'getOrderStatus' },
+            paramOptions: {},
+          },
           entry,
         );
         expect(definition.inputSchema).toBe(

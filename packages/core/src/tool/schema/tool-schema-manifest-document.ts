@@ -433,7 +433,7 @@ class SerializedEntry implements ToolMethodSchema {
   /** @throws ToolSchemaManifestError when the schema text is plainly not a JSON object (it is fully parsed when first read) */
   constructor(entry: SerializedToolMethodSchema, source: string) {
     if (typeof entry?.inputSchema !== 'string' || !/^\s*\{/.test(entry.inputSchema)) {
-      throw notObjectText(source, `${String(entry?.className)}.${String(entry?.methodName)}`);
+      throw notObjectText(source, `${entry?.className}.${entry?.methodName}`);
     }
     this.className = entry.className;
     this.methodName = entry.methodName;
@@ -457,6 +457,7 @@ class SerializedEntry implements ToolMethodSchema {
   }
 
   toJSON(): ToolMethodSchema {
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- the public fields are the JSON form
     return { ...this, inputSchema: this.inputSchema };
   }
 

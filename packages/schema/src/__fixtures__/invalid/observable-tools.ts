@@ -8,6 +8,6 @@ export interface Observable<T> {
 export class ObservableTools {
   @Tool()
   watch(updates: Observable<string>): string {
-    return String(updates);
+    return JSON.stringify(updates);
   }
 }

@@ -36,7 +36,16 @@ export default class CatalogTools {
     tags: string[],
     @ToolParam({ description: 'Maximum number of results', required: false }) limit: number,
   ): string[] {
-    return [String(query), String(page), String(inStock), sort, color, String(priority), ...tags, String(limit)];
+    return [
+      JSON.stringify(query),
+      String(page),
+      String(inStock),
+      sort,
+      color,
+      String(priority),
+      ...tags,
+      String(limit),
+    ];
   }
 
   /**

@@ -23,7 +23,7 @@ export interface FakeToolCallback extends ToolCallback {
 export function fakeTool(
   name: string,
   options: {
-    run?: (input: string, toolContext: ToolContext | undefined) => Promise<unknown> | unknown;
+    run?: (input: string, toolContext: ToolContext | undefined) => unknown; // a value, or a promise of one
     returnDirect?: boolean;
     metadata?: Omit<ToolMetadata, 'returnDirect'>;
   } = {},
