@@ -24,7 +24,7 @@ export { buildReturnDirectGenerations } from './model/tool/build-return-direct-g
 export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
 export { mergeToolContext } from './model/tool/merge-tool-context';
 export { isStreamingChatModel } from './chat/model/streaming-chat-model';
-export { addUsage } from './chat/model/usage';
+export { addUsage, sameUsage } from './chat/model/usage';
 
 export { retryModelCall, retryAfterMs, type RetryVerdict } from './retry/retry-model-call';
 
