@@ -23,6 +23,7 @@ export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';
 export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';
 export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
 export { mergeToolContext } from './model/tool/merge-tool-context';
+export { mergeChatOptions } from './model/tool/merge-chat-options';
 export { isStreamingChatModel } from './chat/model/streaming-chat-model';
 export { addUsage, sameUsage } from './chat/model/usage';
 
@@ -33,4 +34,7 @@ export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
 export { linkedSignal } from './util/linked-signal';
+export { RequestSignal } from './util/request-signal';
+export { realmSafeFetch } from './util/realm-safe-fetch';
+export { idleTimeoutDispatcher, isBodyIdleTimeout } from './util/idle-timeout-dispatcher';
 export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { SproutError } from '@sprout-ai/core';
+import { isBodyIdleTimeout } from '@sprout-ai/core/internal';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
-import { isBodyIdleTimeout } from './idle-timeout-dispatcher';
 
 /**
  * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or

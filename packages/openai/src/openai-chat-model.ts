@@ -16,12 +16,15 @@ import {
 import {
   assertUniqueToolNames,
   createLogger,
+  idleTimeoutDispatcher,
+  mergeChatOptions,
+  realmSafeFetch,
+  RequestSignal,
   retryAfterMs,
   retryModelCall,
   type RetryVerdict,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
-import { mergeChatOptions } from './merge-chat-options';
 import { isApiError, OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { openAiSdk } from './openai-sdk';
@@ -34,10 +37,7 @@ import {
 } from './openai-defaults';
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
-import { realmSafeFetch } from './realm-safe-fetch';
-import { idleTimeoutDispatcher } from './idle-timeout-dispatcher';
 import { openAiClientLogger } from './openai-client-logger';
-import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
