@@ -24,6 +24,7 @@ export { buildReturnDirectGenerations } from './model/tool/build-return-direct-g
 export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
 export { mergeToolContext } from './model/tool/merge-tool-context';
 export { mergeChatOptions } from './model/tool/merge-chat-options';
+export { resolveRequestToolDefinitions } from './model/tool/resolve-request-tool-definitions';
 export { isStreamingChatModel } from './chat/model/streaming-chat-model';
 export { addUsage, sameUsage } from './chat/model/usage';
 
@@ -37,4 +38,5 @@ export { linkedSignal } from './util/linked-signal';
 export { RequestSignal } from './util/request-signal';
 export { realmSafeFetch } from './util/realm-safe-fetch';
 export { idleTimeoutDispatcher, isBodyIdleTimeout } from './util/idle-timeout-dispatcher';
+export { rootCauseMessage } from './util/root-cause-message';
 export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';

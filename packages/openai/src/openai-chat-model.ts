@@ -8,18 +8,17 @@ import {
   type Prompt,
   type StreamingChatModel,
   type ToolCallingManager,
-  type ToolDefinition,
   RequestAbortedError,
   isRetryableStatus,
   type RetryOptions,
 } from '@sprout-ai/core';
 import {
-  assertUniqueToolNames,
   createLogger,
   idleTimeoutDispatcher,
   mergeChatOptions,
   realmSafeFetch,
   RequestSignal,
+  resolveRequestToolDefinitions,
   retryAfterMs,
   retryModelCall,
   type RetryVerdict,
@@ -344,7 +343,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   } {
     const options = mergeChatOptions(this.defaultOptions, prompt.options);
     const model = options.model ?? this.defaultOptions.model;
-    const toolDefinitions = this.resolveToolDefinitions(options);
+    const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'OpenAiChatModel');
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
     }
@@ -371,23 +370,6 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
     return { params, context, headers: options.httpHeaders };
-  }
-
-  private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
-    if (this.toolCallingManager) return this.toolCallingManager.resolveToolDefinitions(options);
-    if (options.toolNames?.length) {
-      throw new ConfigurationError({
-        setting: 'OpenAiChatModel toolCallingManager',
-        value: undefined,
-        allowed: 'a ToolCallingManager to resolve the toolNames of requests',
-        message:
-          `The request names tools [${options.toolNames.join(', ')}] but OpenAiChatModel has no toolCallingManager ` +
-          'to resolve names. Pass toolCallingManager to the constructor, or give the tools as toolCallbacks.',
-      });
-    }
-    const callbacks = options.toolCallbacks ?? [];
-    assertUniqueToolNames(callbacks);
-    return callbacks.map((callback) => callback.toolDefinition);
   }
 }
 
