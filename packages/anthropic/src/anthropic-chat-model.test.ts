@@ -362,6 +362,84 @@ describe(AnthropicChatModel, () => {
       });
     });
 
+    describe('when the stop reason and the blocks disagree (05-finish-reason-without-calls)', () => {
+      it('should take the text as the answer when stop_reason is tool_use but no tool_use block came', async () => {
+        const { model } = await modelWith([
+          anthropicMessage({ text: 'Let me check that for you.', stopReason: 'tool_use' }),
+        ]);
+
+        const response = await model.call(new Prompt('hi'));
+
+        expect(response.hasToolCalls()).toBe(false);
+        expect(response.result?.output.text).toBe('Let me check that for you.');
+      });
+
+      it('should keep the calls present when stop_reason is end_turn, so the loop still runs them', async () => {
+        const { model } = await modelWith([
+          anthropicMessage({
+            toolUses: [{ id: 'toolu_1', name: 'getOrderStatus', input: { orderId: 'A1' } }],
+            stopReason: 'end_turn',
+          }),
+        ]);
+
+        const response = await model.call(new Prompt('hi'));
+
+        expect(response.hasToolCalls()).toBe(true);
+        expect(response.result?.metadata.finishReason).toBe('stop');
+      });
+    });
+
+    describe('when tool_use blocks come without an id (08-empty-tool-call-id)', () => {
+      it('should leave the ids blank for the loop to synthesize', async () => {
+        const message = anthropicMessage({
+          toolUses: [{ name: 'getLatestVersion' }, { name: 'getLatestVersion', input: { channel: 'beta' } }],
+        });
+        const { model } = await modelWith([
+          {
+            ...message,
+            content: message.content.map((block, i) => (i === 0 ? { ...block, id: '' } : { ...block, id: undefined })),
+          },
+        ]);
+
+        const response = await model.call(new Prompt('hi'));
+
+        expect(response.result?.output.toolCalls.map((call) => [call.id, call.arguments])).toEqual([
+          ['', '{}'],
+          ['', '{"channel":"beta"}'],
+        ]);
+      });
+
+      it('should send history with blank ids under distinct synthesized ids, each result paired by position', async () => {
+        const { model, wire } = await modelWith([anthropicMessage({ text: 'ok' })]);
+
+        await model.call(
+          new Prompt([
+            new UserMessage('versions?'),
+            new AssistantMessage('', [
+              { id: '', type: 'function', name: 'getLatestVersion', arguments: '{}' },
+              { id: '', type: 'function', name: 'getLatestVersion', arguments: '{"channel":"beta"}' },
+            ]),
+            new ToolResponseMessage([
+              { id: '', name: 'getLatestVersion', responseData: '"1.0"' },
+              { id: '', name: 'getLatestVersion', responseData: '"1.1-beta"' },
+            ]),
+          ]),
+        );
+
+        const [assistant, results] = wire.requests[0].messages.slice(1);
+        const useIds = (assistant.content as readonly { id?: string }[]).map((block) => block.id);
+        expect(useIds).toEqual([
+          expect.stringMatching(/^call_[0-9a-f]{32}$/),
+          expect.stringMatching(/^call_[0-9a-f]{32}$/),
+        ]);
+        expect(new Set(useIds).size).toBe(2);
+        expect(results.content).toEqual([
+          { type: 'tool_result', tool_use_id: useIds[0], content: '"1.0"' },
+          { type: 'tool_result', tool_use_id: useIds[1], content: '"1.1-beta"' },
+        ]);
+      });
+    });
+
     describe('when the answer was cut off by max_tokens inside a tool_use input', () => {
       it('should keep the call with an argumentsProblem, so it is not run, and finish with length', async () => {
         const { model } = await modelWith([

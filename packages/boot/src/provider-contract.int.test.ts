@@ -169,6 +169,33 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
     });
   });
 
+  describe('calls the model sent without ids (08-empty-tool-call-id)', () => {
+    it('should give each a unique id, used for its call and its result in the next request', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start((_request, index) =>
+        index === 0
+          ? {
+              toolCalls: [call('', 'getOrderStatus', { orderId: 'A1' }), call('', 'getOrderStatus', { orderId: 'A2' })],
+            }
+          : { text: 'Both shipped.' },
+      );
+
+      await ChatClient.create(model).prompt('A1 and A2?').tools(tool.callback).call().content();
+
+      const [, assistant, ...results] = requests()[1].messages;
+      const callIds = assistant.role === 'assistant' ? assistant.toolCalls.map((c) => c.id) : [];
+      expect(callIds).toEqual([
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+      ]);
+      expect(new Set(callIds).size).toBe(2);
+      expect(results.map((m) => (m.role === 'tool' ? [m.id, m.content] : m))).toEqual([
+        [callIds[0], '"A1 shipped"'],
+        [callIds[1], '"A2 shipped"'],
+      ]);
+    });
+  });
+
   describe('a failing tool', () => {
     it('should tell the model the error, flagged as one where the wire can say so', async () => {
       const tool = orderTool('cancelOrder', (id) => {
