@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   AssistantMessage,
   ConfigurationError,
+  EmptyPromptError,
   FunctionToolCallback,
   InvalidToolSchemaError,
   Prompt,
@@ -176,6 +177,18 @@ describe(AnthropicChatModel, () => {
         expect(error.message).toMatch(
           /^The inputSchema of tool 'broken' has type "string", but a tool's input must be an object/,
         );
+        expect(wire.requests).toHaveLength(0);
+      });
+
+      it('should send nothing when no message is left to send, only system ones', async () => {
+        const { model, wire } = await modelWith([anthropicMessage({ text: 'never' })]);
+
+        const error = await errorOf(
+          model.call(new Prompt([new SystemMessage('You are the order desk.')])),
+          EmptyPromptError,
+        );
+
+        expect(error.message).toMatch(/has no message to send \(1 given; system messages go in the system field/);
         expect(wire.requests).toHaveLength(0);
       });
 

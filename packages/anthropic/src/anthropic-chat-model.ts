@@ -1,4 +1,5 @@
 import {
+  EmptyPromptError,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -14,6 +15,7 @@ import {
   realmSafeFetch,
   RequestSignal,
   resolveRequestToolDefinitions,
+  sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type Anthropic from '@anthropic-ai/sdk';
 import {
@@ -133,6 +135,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
+        logger: sdkClientLogger(this.logger, 'anthropic'),
       });
     }
     this.defaultOptions = {
@@ -154,6 +157,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
    * @throws AnthropicApiError when the endpoint is unreachable, times out, answers an error status,
    * or answers something that is not a message
    * @throws ConfigurationError when the options name tools (`toolNames`) but no tool calling manager is set
+   * @throws EmptyPromptError when the prompt has no user or assistant message to send (nothing is sent)
    * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object schema
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
@@ -189,7 +193,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
    * cut-off answer is never taken for a complete one
    * @throws AnthropicApiError when the endpoint is unreachable, times out, answers an error status,
    * sends an error event, or the stream breaks off or ends without a stop reason
-   * @throws ConfigurationError, InvalidToolSchemaError as {@link AnthropicChatModel.call} does
+   * @throws ConfigurationError, EmptyPromptError, InvalidToolSchemaError as {@link AnthropicChatModel.call} does
    */
   stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
     return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
@@ -240,6 +244,13 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
       timeoutMs: this.timeoutMs,
       idleTimeoutMs: this.idleTimeoutMs,
     };
+    if (params.messages.length === 0) {
+      throw new EmptyPromptError(
+        `The prompt for ${this.baseUrl} has no message to send (${prompt.instructions.length} given; system ` +
+          'messages go in the system field, blank ones are left out), so no request was sent. Whatever built the ' +
+          'prompt (an advisor, a hook of the tool loop) dropped every message of the conversation.',
+      );
+    }
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }

@@ -39,4 +39,5 @@ export { RequestSignal } from './util/request-signal';
 export { realmSafeFetch } from './util/realm-safe-fetch';
 export { idleTimeoutDispatcher, isBodyIdleTimeout } from './util/idle-timeout-dispatcher';
 export { rootCauseMessage } from './util/root-cause-message';
+export { sdkClientLogger, type SdkClientLogger } from './util/sdk-client-logger';
 export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';

@@ -22,6 +22,7 @@ import {
   retryAfterMs,
   retryModelCall,
   type RetryVerdict,
+  sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { isApiError, OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
@@ -36,7 +37,6 @@ import {
 } from './openai-defaults';
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
-import { openAiClientLogger } from './openai-client-logger';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
@@ -198,7 +198,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         fetch: realmSafeFetch,
         // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
-        logger: openAiClientLogger(this.logger),
+        logger: sdkClientLogger(this.logger, 'openai'),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
