@@ -1,5 +1,9 @@
 import {
+  ConfigurationError,
   EmptyPromptError,
+  isRetryableStatus,
+  RequestAbortedError,
+  type RetryOptions,
   SproutError,
   type ChatModel,
   type ChatModelRequestOptions,
@@ -15,6 +19,9 @@ import {
   realmSafeFetch,
   RequestSignal,
   resolveRequestToolDefinitions,
+  retryAfterMs,
+  retryModelCall,
+  type RetryVerdict,
   sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -61,10 +68,20 @@ export interface AnthropicChatModelOptions {
   /** Resolves the tool definitions sent (including `toolNames`); without it, `toolCallbacks` are sent. */
   readonly toolCallingManager?: ToolCallingManager;
   /**
-   * Retries done by the `@anthropic-ai/sdk` client on connection errors, 408, 409, 429 and 5xx.
-   * @defaultValue {@link DEFAULT_ANTHROPIC_MAX_RETRIES}
+   * Retries done by the `@anthropic-ai/sdk` client on connection errors, 408, 409, 429 and 5xx,
+   * when `retry` is not set.
+   * @defaultValue {@link DEFAULT_ANTHROPIC_MAX_RETRIES}; `0` when `retry` is set
    */
   readonly maxRetries?: number;
+  /**
+   * Retry failed requests by Spring's rules (`spring.ai.retry.*`, see `RetryOptions`), as
+   * `OpenAiChatModel` does: then this model alone retries, and the client's own retries are off,
+   * also those of a given `client`. A stream is retried only until its answer starts to arrive; an
+   * answer with `x-should-retry: false` is not retried.
+   * @remarks The boot auto-configuration always sets it from `spring.ai.retry.*` (Spring's defaults
+   * when unset); without it the client's `maxRetries` applies.
+   */
+  readonly retry?: RetryOptions;
   /**
    * Time allowed per request attempt until the answer's headers arrive, in milliseconds.
    * @defaultValue {@link DEFAULT_ANTHROPIC_TIMEOUT_MS}
@@ -113,13 +130,26 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
   private readonly toolCallingManager?: ToolCallingManager;
   private readonly timeoutMs: number;
   private readonly idleTimeoutMs: number;
+  private readonly retry?: RetryOptions;
   private readonly logger = createLogger('sprout-ai.anthropic.AnthropicChatModel');
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeouts
-   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, or both `retry` and a
+   * positive `maxRetries` are given
    */
   constructor(options: AnthropicChatModelOptions = {}) {
+    if (options.retry !== undefined && (options.maxRetries ?? 0) > 0) {
+      throw new ConfigurationError({
+        setting: 'AnthropicChatModel maxRetries',
+        value: options.maxRetries,
+        allowed: '0 or unset when retry is set',
+        message:
+          `AnthropicChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries} (the ` +
+          "@anthropic-ai/sdk client's own retries); one place retries a request. Drop maxRetries, or drop retry.",
+      });
+    }
+    this.retry = options.retry;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_ANTHROPIC_TIMEOUT_MS;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS;
     if (options.client) {
@@ -131,7 +161,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
       this.client = new Anthropic({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.ANTHROPIC_API_KEY || PLACEHOLDER_API_KEY,
-        maxRetries: options.maxRetries ?? DEFAULT_ANTHROPIC_MAX_RETRIES,
+        maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_ANTHROPIC_MAX_RETRIES),
         timeout: this.timeoutMs,
         fetch: realmSafeFetch,
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
@@ -162,15 +192,21 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
   async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(options?.signal);
     request.throwIfAborted();
 
     let message: unknown;
     try {
-      message = await request.race(this.client.messages.create(params, { signal: request.signal }));
+      message = await this.retrying(request, async () => {
+        try {
+          return await request.race(this.client.messages.create(params, this.requestOptions(request, headers)));
+        } catch (error) {
+          throw request.abortedError(error) ?? toAnthropicApiError(error, context);
+        }
+      });
     } catch (error) {
-      throw request.abortedError(error) ?? toAnthropicApiError(error, context);
+      throw request.abortedError(error) ?? error;
     } finally {
       request.release();
     }
@@ -200,18 +236,27 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
   }
 
   private async *streamOnce(prompt: Prompt, signal: AbortSignal | undefined): AsyncGenerator<ChatResponse> {
-    const { params, context } = this.prepare(prompt);
+    const { params, context, headers } = this.prepare(prompt);
     const request = new RequestSignal(signal);
     request.throwIfAborted();
     try {
       let events: AsyncIterable<unknown>;
       let response: Response;
       try {
-        ({ data: events, response } = await request.race(
-          this.client.messages.create({ ...params, stream: true }, { signal: request.signal }).withResponse(),
-        ));
+        // Retried only until the answer's headers arrive: nothing has been yielded yet.
+        ({ data: events, response } = await this.retrying(request, async () => {
+          try {
+            return await request.race(
+              this.client.messages
+                .create({ ...params, stream: true }, this.requestOptions(request, headers))
+                .withResponse(),
+            );
+          } catch (error) {
+            throw request.abortedError(error) ?? toAnthropicApiError(error, context);
+          }
+        }));
       } catch (error) {
-        throw request.abortedError(error) ?? toAnthropicApiError(error, context);
+        throw request.abortedError(error) ?? error;
       }
       try {
         if (isJsonResponse(response)) {
@@ -230,7 +275,35 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
     }
   }
 
-  private prepare(prompt: Prompt): { params: AnthropicRequestParams; context: AnthropicRequestContext } {
+  /** The client's per-request options: the signal, headers, and no client retries when this model retries. */
+  private requestOptions(
+    request: RequestSignal,
+    headers: Readonly<Record<string, string>> | undefined,
+  ): { signal?: AbortSignal; maxRetries?: number; headers?: Record<string, string> } {
+    return {
+      signal: request.signal,
+      ...(this.retry ? { maxRetries: 0 } : {}),
+      ...(headers ? { headers: { ...headers } } : {}),
+    };
+  }
+
+  /** Runs `attempt` once, or by the `retry` options when set. */
+  private retrying<T>(request: RequestSignal, attempt: () => Promise<T>): Promise<T> {
+    if (this.retry === undefined) return attempt();
+    const retry = this.retry;
+    return retryModelCall(attempt, {
+      retry,
+      signal: request.signal,
+      logger: this.logger,
+      verdict: (error) => retryVerdict(error, retry),
+    });
+  }
+
+  private prepare(prompt: Prompt): {
+    params: AnthropicRequestParams;
+    context: AnthropicRequestContext;
+    headers?: Readonly<Record<string, string>>;
+  } {
     const options = mergeChatOptions(this.defaultOptions, prompt.options as AnthropicChatOptions | undefined);
     const model = options.model ?? this.defaultOptions.model;
     const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'AnthropicChatModel');
@@ -254,8 +327,20 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
     if (this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
-    return { params, context };
+    return { params, context, headers: options.httpHeaders };
   }
+}
+
+/** Whether a failed attempt is worth another, by Spring's rules and the server's word. */
+function retryVerdict(error: unknown, retry: RetryOptions): RetryVerdict {
+  if (RequestAbortedError.isInstance(error) || !AnthropicApiError.isInstance(error)) return { retry: false };
+  const { APIError, APIUserAbortError } = anthropicSdk();
+  const cause = error.cause;
+  if (cause instanceof APIUserAbortError) return { retry: false };
+  const headers = cause instanceof APIError ? cause.headers : undefined;
+  // The server's own word wins, as the client takes it (the test kit's made-up answers say false).
+  if (headers?.get('x-should-retry') === 'false' || !isRetryableStatus(error.status, retry)) return { retry: false };
+  return { retry: true, retryAfterMs: retryAfterMs(headers) };
 }
 
 function streamError(error: unknown, context: AnthropicRequestContext): unknown {

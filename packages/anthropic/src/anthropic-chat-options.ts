@@ -11,6 +11,7 @@ import type { ToolCallingChatOptions } from '@sprout-ai/core';
  * | `topP`, `topK`, `stopSequences` | `top_p`, `top_k`, `stop_sequences` |
  * | `toolChoice` | `tool_choice` (only sent with tools): `'auto'` → `{type:'auto'}`, `'required'` → `{type:'any'}`, `'none'` → `{type:'none'}`, `{type:'function', function:{name}}` → `{type:'tool', name}` |
  * | `disableParallelToolUse` | `tool_choice.disable_parallel_tool_use` (with `'auto'` when no `toolChoice` is set) |
+ * | `httpHeaders` | request headers, not the body |
  *
  * `temperature`, `topP` and `topK` are sent only when set: Anthropic's API version 2026-10-21, which
  * `@anthropic-ai/sdk` 1.x sends, answers them with a 400 (the error says which setting to unset);
@@ -29,4 +30,9 @@ export interface AnthropicChatOptions extends ToolCallingChatOptions {
    * `toolChoice`). @defaultValue false
    */
   readonly disableParallelToolUse?: boolean;
+  /**
+   * HTTP headers sent with the request (not in its body), e.g. `{ 'anthropic-beta': '…' }`; a
+   * request's are added to the defaults', its own winning by name.
+   */
+  readonly httpHeaders?: Readonly<Record<string, string>>;
 }

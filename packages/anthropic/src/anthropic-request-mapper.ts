@@ -1,7 +1,9 @@
 import {
+  ConfigurationError,
   InvalidToolSchemaError,
   MessageType,
   type AssistantMessage,
+  type Media,
   type Message,
   type ToolChoice,
   type ToolDefinition,
@@ -9,7 +11,9 @@ import {
 } from '@sprout-ai/core';
 import { createLogger, isBlankToolArguments } from '@sprout-ai/core/internal';
 import type {
+  Base64ImageSource,
   ContentBlockParam,
+  ImageBlockParam,
   MessageCreateParamsNonStreaming,
   MessageParam,
   Tool,
@@ -94,7 +98,8 @@ export function toToolChoice(
  * Maps Sprout's messages to the Messages API's:
  * - system messages (blank ones left out) are joined with a blank line into the separate `system`
  *   field, wherever they stand (the API has no system role in `messages`);
- * - a user message is a `user` message (a blank one is left out: the API rejects empty text);
+ * - a user message is a `user` message: its images (`media`) as `image` blocks, then its text (a
+ *   blank text is left out, the API rejects empty text);
  * - an assistant message is an `assistant` message of a `text` block (when it has text) and one
  *   `tool_use` block per call, the call's arguments text parsed into the `input` object (`{}`
  *   when blank or not a JSON object);
@@ -121,10 +126,13 @@ export function toAnthropicMessages(messages: readonly Message[]): { system?: st
       case MessageType.SYSTEM:
         if (message.text.trim() !== '') system.push(message.text);
         break;
-      case MessageType.USER:
+      case MessageType.USER: {
         answerOpenCalls();
-        if (message.text.trim() !== '') append(result, 'user', [{ type: 'text', text: message.text }]);
+        const text: ContentBlockParam[] = message.text.trim() === '' ? [] : [{ type: 'text', text: message.text }];
+        const content = [...message.media.map(toImageBlock), ...text];
+        if (content.length > 0) append(result, 'user', content);
         break;
+      }
       case MessageType.ASSISTANT: {
         answerOpenCalls();
         const calls = toWireToolUses(message.toolCalls);
@@ -154,6 +162,47 @@ function assistantBlocks(message: AssistantMessage, calls: readonly WireToolUse[
     blocks.push({ type: 'tool_use', id: calls[index].wireId, name: call.name, input: toInput(call.arguments) });
   });
   return blocks;
+}
+
+/** The image types the Messages API takes as base64 data. */
+const BASE64_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/**
+ * An image of a user message as an `image` block: a URL as a `url` source, bytes or a `data:` URL
+ * as a `base64` source.
+ *
+ * @throws ConfigurationError for media that is not a JPEG, PNG, GIF or WebP image
+ */
+function toImageBlock(media: Media): ImageBlockParam {
+  if (!BASE64_IMAGE_TYPES.includes(media.mimeType)) {
+    throw new ConfigurationError({
+      setting: 'Media mimeType',
+      value: media.mimeType,
+      allowed: BASE64_IMAGE_TYPES.join(', '),
+      message:
+        `AnthropicChatModel sends images (${BASE64_IMAGE_TYPES.join(', ')}) as media of a user message, not ` +
+        `${media.mimeType}${media.name ? ` ('${media.name}')` : ''}. Nothing was sent.`,
+    });
+  }
+  const url = media.data instanceof URL ? media.data : undefined;
+  if (url !== undefined && url.protocol !== 'data:') return { type: 'image', source: { type: 'url', url: url.href } };
+  const source: Base64ImageSource = {
+    type: 'base64',
+    media_type: media.mimeType as Base64ImageSource['media_type'],
+    data: base64Of(media.data),
+  };
+  return { type: 'image', source };
+}
+
+/** The bytes of media as base64: its bytes, or the payload of its `data:` URL. */
+function base64Of(data: Media['data']): string {
+  if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+  const href = data.href;
+  const comma = href.indexOf(',');
+  const payload = href.slice(comma + 1);
+  return href.slice(0, comma).endsWith(';base64')
+    ? payload
+    : Buffer.from(decodeURIComponent(payload)).toString('base64');
 }
 
 /** A call's arguments text as the `input` object: `{}` when blank, not JSON, or not an object. */

@@ -10,7 +10,8 @@ import { selectChatModelProvider } from './select-chat-model-provider';
 
 /**
  * Binds `ChatModel` to an `AnthropicChatModel` built from `spring.ai.anthropic.*` (base URL, API
- * key, idle timeout, default model, max tokens, sampling options, stop sequences) and the
+ * key, idle timeout, default model, max tokens, sampling options, stop sequences),
+ * `spring.ai.retry.*` (the model alone retries: the client's own retries are off) and the
  * container's `ToolCallingManager`, when Anthropic is the selected provider (see
  * `selectChatModelProvider`) and the user's modules bound no `ChatModel`. Singleton.
  *
@@ -46,6 +47,7 @@ export class AnthropicAutoConfiguration extends ContainerModule {
               baseUrl: anthropic.baseUrl,
               apiKey,
               idleTimeoutMs: anthropic.idleTimeoutMs,
+              retry: properties.retry,
               defaultOptions: {
                 model: options.model,
                 maxTokens: options.maxTokens,

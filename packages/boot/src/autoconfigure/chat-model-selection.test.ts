@@ -1,7 +1,7 @@
 import { AnthropicChatModel, DEFAULT_ANTHROPIC_MAX_TOKENS } from '@sprout-ai/anthropic';
 import { ToolSchemaRegistry } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
-import { ScriptedChatModel, assistantText, errorOf } from '@sprout-ai/test';
+import { AnthropicWireServer, ScriptedChatModel, anthropicMessage, assistantText, errorOf } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { InvalidPropertyError } from '../properties/invalid-property-error';
 import { SproutApplication, type SproutApplicationOptions } from '../sprout-application';
@@ -59,6 +59,29 @@ describe('chat model auto-configuration', () => {
         topK: 40,
         stopSequences: ['END', 'STOP'],
       });
+    });
+
+    it('should retry by spring.ai.retry.*, as the OpenAI model does', async () => {
+      const server = await AnthropicWireServer.start({
+        script: [
+          { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+          anthropicMessage({ text: 'after a retry' }),
+        ],
+      });
+      try {
+        const app = await run({
+          properties: {
+            'spring.ai.anthropic.api-key': 'sk-ant-test',
+            'spring.ai.anthropic.base-url': server.baseUrl,
+            'spring.ai.retry.backoff.initial-interval': '1ms',
+          },
+        });
+
+        await expect(app.chatClient().prompt('hi').call().content()).resolves.toBe('after a retry');
+        expect(server.requests).toHaveLength(2);
+      } finally {
+        await server.close();
+      }
     });
 
     it(`should default max tokens to ${DEFAULT_ANTHROPIC_MAX_TOKENS} and leave the sampling options unset`, async () => {
