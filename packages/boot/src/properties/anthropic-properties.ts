@@ -25,7 +25,10 @@ export const ANTHROPIC_API_KEY_ENV = 'ANTHROPIC_API_KEY';
 
 /** Default request options of the auto-configured Anthropic model (`spring.ai.anthropic.chat.options.*`). */
 export interface AnthropicChatOptionsProperties {
-  /** @defaultValue `DEFAULT_ANTHROPIC_MODEL` of `@sprout-ai/anthropic` (`claude-haiku-4-5`) */
+  /**
+   * Model name.
+   * @defaultValue `DEFAULT_ANTHROPIC_MODEL` of `@sprout-ai/anthropic` (`claude-haiku-4-5`)
+   */
   readonly model: string;
   /**
    * Upper bound on generated tokens (units: tokens); the API requires one.
@@ -61,6 +64,7 @@ export interface AnthropicProperties {
    * @remarks Not in Spring AI.
    */
   readonly idleTimeoutMs: number;
+  /** Default request options (`spring.ai.anthropic.chat.options.*`). */
   readonly options: AnthropicChatOptionsProperties;
 }
 

@@ -47,6 +47,7 @@ export class RequestSignal {
   }
 
   /**
+   * Fails when the caller's signal has fired.
    * @throws RequestAbortedError when the caller has aborted
    */
   throwIfAborted(): void {

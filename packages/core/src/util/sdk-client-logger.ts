@@ -5,9 +5,13 @@ type SdkLogFn = (message: string, ...rest: unknown[]) => void;
 
 /** The logger shape both provider SDK clients take (`ClientOptions.logger`). */
 export interface SdkClientLogger {
+  /** The client's errors (what it then throws): debug detail. */
   readonly error: SdkLogFn;
+  /** The client's warnings: Sprout warnings. */
   readonly warn: SdkLogFn;
+  /** The client's info lines: debug detail. */
   readonly info: SdkLogFn;
+  /** The client's debug lines: debug detail. */
   readonly debug: SdkLogFn;
 }
 
