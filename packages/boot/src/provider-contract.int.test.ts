@@ -1,4 +1,11 @@
-import { ChatClient, MessageChatMemoryAdvisor, ToolCallingAdvisor } from '@sprout-ai/chat-client';
+import {
+  ChatClient,
+  DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX,
+  FullTextToolIndex,
+  MessageChatMemoryAdvisor,
+  ToolCallingAdvisor,
+  ToolSearchToolCallingAdvisor,
+} from '@sprout-ai/chat-client';
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   FunctionToolCallback,
@@ -24,8 +31,8 @@ import { SproutTokens } from './sprout-tokens';
 
 // The provider contract: one set of tool-loop, memory, MCP and container tests, run against each
 // provider's real ChatModel over HTTP to its wire server. Passing for both shows the loop is
-// provider-neutral — the providers only map the wire. Tool search, approval and observability have
-// not landed in Sprout yet, so the contract does not cover them.
+// provider-neutral — the providers only map the wire. Tool approval and observability have not
+// landed in Sprout yet, so the contract does not cover them.
 
 jest.setTimeout(30_000);
 
@@ -262,6 +269,43 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
         { role: 'assistant', text: 'A123 has shipped.', toolCalls: [] },
         { role: 'user', text: 'What did I ask?' },
       ]);
+    });
+  });
+
+  describe.each(['call', 'stream'] as const)('tool search through ChatClient.%s', (path) => {
+    it('should offer toolSearchTool alone, then the tools it found, and run the one the model calls', async () => {
+      const status = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const cancel = orderTool('cancelOrder', (id) => `${id} cancelled`);
+      const weather = orderTool('getWeather', () => 'sunny');
+      const { model, requests } = await start(
+        (request, index) =>
+          [
+            { toolCalls: [call('s1', 'toolSearchTool', { query: 'cancel an order' })] },
+            { toolCalls: [call('c1', 'cancelOrder', { orderId: 'A123' })] },
+            { text: `Done: ${lastTool(request).at(-1)?.content}` },
+          ][index],
+      );
+      const client = ChatClient.builder(model)
+        .toolCallingAdvisorBuilder(
+          ToolSearchToolCallingAdvisor.builder().toolIndex(new FullTextToolIndex()).maxResults(1),
+        )
+        .defaultSystem('You are the order desk.')
+        .defaultTools(status.callback, cancel.callback, weather.callback)
+        .build();
+      const spec = client.prompt('Cancel A123').advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-1'));
+
+      let answer = '';
+      if (path === 'call') answer = await spec.call().content();
+      else for await (const piece of spec.stream().content()) answer += piece;
+
+      expect(answer).toBe('Done: "A123 cancelled"');
+      expect(cancel.calls.map((c) => c.orderId)).toEqual(['A123']);
+      const [first, second, third] = requests();
+      expect(first.tools).toEqual(['toolSearchTool']);
+      expect(first.system).toBe(`You are the order desk.${DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX}`);
+      expect(JSON.parse(lastTool(second)[0].content as string)).toEqual(['cancelOrder']);
+      expect(second.tools).toEqual(['toolSearchTool', 'cancelOrder']);
+      expect(third.tools).toEqual(second.tools);
     });
   });
 
