@@ -39,5 +39,10 @@ export function anthropicDemoModel(request: AnthropicWireRequest): AnthropicWire
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: unknown) => String((part as { text?: unknown } | null)?.text ?? '')).join('');
+  return content
+    .map((part: unknown) => {
+      const text = typeof part === 'object' && part !== null && 'text' in part ? part.text : undefined;
+      return typeof text === 'string' ? text : '';
+    })
+    .join('');
 }

@@ -96,7 +96,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const provider = values.provider?.trim().toLowerCase();
   if (provider !== undefined && !CLI_PROVIDERS.some((name) => name === provider)) {
     throw new CliUsageError({
-      message: `Option --provider takes ${CLI_PROVIDERS.join(' or ')}; got '${values.provider}'`,
+      message: `Option --provider takes ${CLI_PROVIDERS.join(' or ')}; got '${values.provider ?? ''}'`,
     });
   }
   const question = positionals.join(' ').trim();

@@ -86,8 +86,8 @@ export function toAnthropicApiError(error: unknown, context: AnthropicRequestCon
   }
   // The SDK's errors are Errors; anything else is returned without loading the package.
   if (!(error instanceof Error)) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = anthropicSdk();
-  if (!(error instanceof APIError)) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = anthropicSdk();
+  if (!isApiError(error)) return error;
   if (error instanceof APIUserAbortError) {
     return new AnthropicApiError({ ...base, message: `The request to ${endpoint} was aborted.` });
   }
@@ -142,11 +142,16 @@ function hintForType(type: string | undefined): string {
   return '';
 }
 
+/** `instanceof APIError` alone narrows to `APIError<any, any, any>`; this keeps the fields' types. */
+export function isApiError(error: unknown): error is APIError {
+  return error instanceof anthropicSdk().APIError;
+}
+
 /** Anthropic's error type: the SDK's `type`, else the body's `error.type`. */
 function errorTypeOf(error: APIError): string | undefined {
   if (typeof error.type === 'string') return error.type;
-  const body = error.error as { error?: { type?: unknown } } | undefined;
-  return typeof body?.error?.type === 'string' ? body.error.type : undefined;
+  const type = fieldOf(fieldOf(error.error, 'error'), 'type');
+  return typeof type === 'string' ? type : undefined;
 }
 
 function detailOf(error: APIError): string {
@@ -154,12 +159,20 @@ function detailOf(error: APIError): string {
   return text === '' ? '' : `: ${text}`;
 }
 
+/** `value[key]` when `value` is an object that has it. */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
 /** The provider's own explanation, on one line and at most 300 characters. */
 function providerMessage(error: APIError): string {
-  const body = error.error as { error?: { message?: unknown }; message?: unknown } | undefined;
+  const nested = fieldOf(fieldOf(error.error, 'error'), 'message');
+  const flat = fieldOf(error.error, 'message');
   let text: string;
-  if (typeof body?.error?.message === 'string') text = body.error.message;
-  else if (typeof body?.message === 'string') text = body.message;
+  if (typeof nested === 'string') text = nested;
+  else if (typeof flat === 'string') text = flat;
   else if (typeof error.apiMessage === 'string') text = error.apiMessage;
   else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
   text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');

@@ -28,6 +28,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import {
   AnthropicApiError,
   BASE_URL_HINT,
+  isApiError,
   toAnthropicApiError,
   type AnthropicRequestContext,
 } from './anthropic-api-error';
@@ -145,7 +146,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
         value: options.maxRetries,
         allowed: '0 or unset when retry is set',
         message:
-          `AnthropicChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries} (the ` +
+          `AnthropicChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries ?? 0} (the ` +
           "@anthropic-ai/sdk client's own retries); one place retries a request. Drop maxRetries, or drop retry.",
       });
     }
@@ -304,7 +305,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
     context: AnthropicRequestContext;
     headers?: Readonly<Record<string, string>>;
   } {
-    const options = mergeChatOptions(this.defaultOptions, prompt.options as AnthropicChatOptions | undefined);
+    const options = mergeChatOptions<AnthropicChatOptions>(this.defaultOptions, prompt.options);
     const model = options.model ?? this.defaultOptions.model;
     const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'AnthropicChatModel');
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
@@ -334,10 +335,10 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
 /** Whether a failed attempt is worth another, by Spring's rules and the server's word. */
 function retryVerdict(error: unknown, retry: RetryOptions): RetryVerdict {
   if (RequestAbortedError.isInstance(error) || !AnthropicApiError.isInstance(error)) return { retry: false };
-  const { APIError, APIUserAbortError } = anthropicSdk();
+  const { APIUserAbortError } = anthropicSdk();
   const cause = error.cause;
   if (cause instanceof APIUserAbortError) return { retry: false };
-  const headers = cause instanceof APIError ? cause.headers : undefined;
+  const headers = isApiError(cause) ? cause.headers : undefined;
   // The server's own word wins, as the client takes it (the test kit's made-up answers say false).
   if (headers?.get('x-should-retry') === 'false' || !isRetryableStatus(error.status, retry)) return { retry: false };
   return { retry: true, retryAfterMs: retryAfterMs(headers) };

@@ -80,7 +80,7 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
     (request: NeutralRequest, index: number): NeutralReply =>
       index === 0
         ? { toolCalls: [call('t1', toolName, { orderId: 'A123' })], usage: { prompt: 20, completion: 5 } }
-        : { text: `Done: ${lastTool(request).at(-1)?.content}`, usage: { prompt: 30, completion: 7 } };
+        : { text: `Done: ${lastTool(request).at(-1)?.content ?? ''}`, usage: { prompt: 30, completion: 7 } };
 
   describe('a tool round through ChatClient.call', () => {
     it('should run the tool, send its call and result back, and answer with the usage of both rounds', async () => {
@@ -282,7 +282,7 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
           [
             { toolCalls: [call('s1', 'toolSearchTool', { query: 'cancel an order' })] },
             { toolCalls: [call('c1', 'cancelOrder', { orderId: 'A123' })] },
-            { text: `Done: ${lastTool(request).at(-1)?.content}` },
+            { text: `Done: ${lastTool(request).at(-1)?.content ?? ''}` },
           ][index],
       );
       const client = ChatClient.builder(model)
@@ -303,7 +303,7 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
       const [first, second, third] = requests();
       expect(first.tools).toEqual(['toolSearchTool']);
       expect(first.system).toBe(`You are the order desk.${DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX}`);
-      expect(JSON.parse(lastTool(second)[0].content as string)).toEqual(['cancelOrder']);
+      expect(JSON.parse(lastTool(second)[0].content)).toEqual(['cancelOrder']);
       expect(second.tools).toEqual(['toolSearchTool', 'cancelOrder']);
       expect(third.tools).toEqual(second.tools);
     });

@@ -341,7 +341,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     context: OpenAiRequestContext;
     headers?: Readonly<Record<string, string>>;
   } {
-    const options = mergeChatOptions(this.defaultOptions, prompt.options);
+    const options = mergeChatOptions<OpenAiChatOptions>(this.defaultOptions, prompt.options);
     const model = options.model ?? this.defaultOptions.model;
     const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'OpenAiChatModel');
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {

@@ -24,8 +24,10 @@ export function selectChatModelProvider(properties: SproutProperties): ChatModel
   const anthropic = properties.anthropic.apiKey !== undefined;
   if (openAi && anthropic) {
     const openAiOrigin =
-      properties.origin(OPENAI_PROPERTY_KEYS.chatApiKey) ?? properties.origin(OPENAI_PROPERTY_KEYS.apiKey);
-    const anthropicOrigin = properties.origin(ANTHROPIC_PROPERTY_KEYS.apiKey);
+      properties.origin(OPENAI_PROPERTY_KEYS.chatApiKey) ??
+      properties.origin(OPENAI_PROPERTY_KEYS.apiKey) ??
+      OPENAI_PROPERTY_KEYS.apiKey;
+    const anthropicOrigin = properties.origin(ANTHROPIC_PROPERTY_KEYS.apiKey) ?? ANTHROPIC_PROPERTY_KEYS.apiKey;
     throw new InvalidPropertyError({
       key: MODEL_PROPERTY_KEYS.chat,
       value: undefined,

@@ -75,7 +75,12 @@ describe(AnthropicWireServer, () => {
   describe('when a script step is a function', () => {
     it('should answer with what it returns for the request and its index', async () => {
       server = await AnthropicWireServer.start({
-        script: [(body, index) => anthropicMessage({ text: `#${index}: ${String(body.messages[0].content)}` })],
+        script: [
+          (body, index) =>
+            anthropicMessage({
+              text: `#${index}: ${typeof body.messages[0].content === 'string' ? body.messages[0].content : '?'}`,
+            }),
+        ],
       });
 
       const message = await clientFor(server).messages.create(ask);
@@ -150,7 +155,9 @@ describe(AnthropicWireServer, () => {
         anthropicMessage({ toolUses: [{ id: 'toolu_1', name: 'f', input: { q: 'abc' } }] }),
         { inputJsonFragmentSize: 3 },
       );
-      const partials = [...sse.matchAll(/"partial_json":("(?:[^"\\]|\\.)*")/g)].map(([, text]) => JSON.parse(text));
+      const partials = [...sse.matchAll(/"partial_json":("(?:[^"\\]|\\.)*")/g)].map(
+        ([, text]) => JSON.parse(text) as unknown,
+      );
 
       expect(partials).toEqual(['', '{"q', '":"', 'abc', '"}']);
       expect(sse).toMatch(/^event: message_start\ndata: /);

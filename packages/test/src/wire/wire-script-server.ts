@@ -120,7 +120,12 @@ export class WireScriptServer<Body, Answer> {
     const pathname = path.split('?')[0];
     if (pathname !== served) {
       req.resume();
-      this.sendError(res, 404, `${owner} serves only POST ${served}; got ${req.method ?? '?'} ${pathname}.`, 'not_found');
+      this.sendError(
+        res,
+        404,
+        `${owner} serves only POST ${served}; got ${req.method ?? '?'} ${pathname}.`,
+        'not_found',
+      );
       return;
     }
     if (req.method !== 'POST') {

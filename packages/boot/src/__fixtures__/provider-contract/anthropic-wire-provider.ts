@@ -73,7 +73,7 @@ function toNeutralMessages(message: AnthropicWireMessage): NeutralMessage[] {
     .map((block) => ({
       role: 'tool',
       id: block.tool_use_id ?? '',
-      content: String(block.content ?? ''),
+      content: typeof block.content === 'string' ? block.content : JSON.stringify(block.content ?? ''),
       isError: block.is_error === true,
     }));
   return text === '' ? results : [...results, { role: 'user', text }];

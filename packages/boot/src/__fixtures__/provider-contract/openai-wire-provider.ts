@@ -63,7 +63,9 @@ function toNeutralMessages(message: WireMessage, system: string[]): NeutralMessa
           toolCalls: (message.tool_calls ?? []).map((call) => ({
             id: call.id ?? '',
             name: call.function.name ?? '',
-            arguments: JSON.parse(String(call.function.arguments ?? '{}')) as Record<string, unknown>,
+            arguments: JSON.parse(
+              typeof call.function.arguments === 'string' ? call.function.arguments : '{}',
+            ) as Record<string, unknown>,
           })),
         },
       ];
