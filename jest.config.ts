@@ -16,7 +16,7 @@ const swc = [
   },
 ];
 
-const packages = ['core', 'schema', 'test', 'openai', 'mcp', 'chat-client', 'chat-memory', 'boot'];
+const packages = ['core', 'schema', 'test', 'openai', 'anthropic', 'mcp', 'chat-client', 'chat-memory', 'boot'];
 
 const config: Config = {
   projects: [

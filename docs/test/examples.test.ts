@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import type { ToolCallback } from '@sprout-ai/core';
 import { ContainerModule } from 'inversify';
 import {
+  anthropicMessage,
+  AnthropicWireServer,
+  type AnthropicWireScriptStep,
   chatCompletion,
   OpenAiWireServer,
   type WireChatRequest,
@@ -17,6 +20,7 @@ import {
 // dist/ against the public package entries, with an OpenAI-compatible wire server as the model.
 type Examples = {
   agentThinking: typeof import('../examples/agent-thinking');
+  anthropic: typeof import('../examples/anthropic');
   audit: typeof import('../examples/audit-advisor');
   booking: typeof import('../examples/booking-tools');
   cancellation: typeof import('../examples/cancellation');
@@ -46,6 +50,9 @@ const run = promisify(execFile);
 
 let server: OpenAiWireServer;
 let steps: WireScriptStep[] = [];
+/** The Anthropic-compatible server anthropic.ts talks to, and its answers for the next requests. */
+let anthropicServer: AnthropicWireServer;
+let anthropicSteps: AnthropicWireScriptStep[] = [];
 let examples: Examples;
 const savedEnv = { ...process.env };
 
@@ -86,15 +93,28 @@ beforeAll(async () => {
       return typeof step === 'function' ? step(body, index, context) : step;
     },
   });
-  // model.ts reads OPENAI_*; the container reads SPRING_AI_OPENAI_*.
+  anthropicServer = await AnthropicWireServer.start({
+    handler: (body, index, context) => {
+      const step = anthropicSteps.shift();
+      if (step === undefined) return { status: 500, body: { type: 'error', error: { type: 'x', message: 'no more' } } };
+      return typeof step === 'function' ? step(body, index, context) : step;
+    },
+  });
+  // model.ts reads OPENAI_*; the container reads SPRING_AI_OPENAI_*; anthropic.ts reads ANTHROPIC_*.
   Object.assign(process.env, {
+    ANTHROPIC_BASE_URL: anthropicServer.baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-docs-test',
     OPENAI_BASE_URL: server.baseUrl,
     OPENAI_API_KEY: 'sk-docs-test',
     SPRING_AI_OPENAI_BASE_URL: server.baseUrl,
     SPRING_AI_OPENAI_API_KEY: 'sk-docs-test',
   });
+  const anthropic = await load<Examples['anthropic']>('anthropic');
+  // anthropic.ts read its key when loaded; the container examples must see OpenAI's key alone.
+  delete process.env.ANTHROPIC_API_KEY;
   examples = {
     agentThinking: await load('agent-thinking'),
+    anthropic,
     audit: await load('audit-advisor'),
     booking: await load('booking-tools'),
     cancellation: await load('cancellation'),
@@ -120,11 +140,13 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env = savedEnv;
   await server?.close();
+  await anthropicServer?.close();
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
   expect(steps).toEqual([]); // every scripted answer was asked for
+  expect(anthropicSteps).toEqual([]);
 });
 
 describe('order-assistant.ts (README, getting started)', () => {
@@ -475,5 +497,36 @@ describe('start-or-explain.ts (errors)', () => {
       `Cannot read properties file '${missing}': it does not exist. Fix the path, or omit 'propertiesFile' to use ` +
         './application.properties when present.',
     );
+  });
+});
+
+describe('anthropic.ts (Anthropic)', () => {
+  const toolRound = () => [
+    anthropicMessage({ toolUses: [{ id: 'toolu_1', name: 'getOrderStatus', input: { orderId: 'A123' } }] }),
+    anthropicMessage({ text: 'A123 has shipped.' }),
+  ];
+
+  it('should run the tool loop over the Messages API, the result going back as a tool_result block', async () => {
+    const since = anthropicServer.requests.length;
+    anthropicSteps = toolRound();
+
+    await expect(examples.anthropic.askClaude('Has A123 shipped?')).resolves.toBe('A123 has shipped.');
+
+    const [first, second] = anthropicServer.requests.slice(since);
+    expect(first).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 1024 });
+    expect(first.tools?.map((tool) => tool.name)).toEqual(['getOrderStatus']);
+    expect(second.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '{"orderId":"A123","status":"shipped"}' }],
+    });
+  });
+
+  it('should stream the answer', async () => {
+    anthropicSteps = toolRound();
+    const texts: string[] = [];
+
+    await examples.anthropic.streamClaude('Has A123 shipped?', (text) => texts.push(text));
+
+    expect(texts.join('')).toBe('A123 has shipped.');
   });
 });

@@ -22,6 +22,14 @@ describe(parseCliArgs, () => {
     });
   });
 
+  describe('when --provider is given', () => {
+    it('should take openai or anthropic, in any case', () => {
+      expect(parseCliArgs(['--provider', 'Anthropic', 'q']).provider).toBe('anthropic');
+      expect(parseCliArgs(['-p', 'openai', 'q']).provider).toBe('openai');
+      expect(parseCliArgs(['q'])).not.toHaveProperty('provider');
+    });
+  });
+
   describe('when --user is missing', () => {
     it('should leave the user undefined', () => {
       expect(parseCliArgs(['订单 A123 发货了吗？']).user).toBeUndefined();
@@ -38,11 +46,12 @@ describe(parseCliArgs, () => {
     it.each([
       [
         ['--bogus', 'x'],
-        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --log-reasoning and --help/,
+        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --provider <openai\|anthropic> and --help/,
       ],
       [['--user'], /^Option '-u, --user <value>' argument missing/],
       [['--user', ' ', 'q'], /non-empty user id/],
       [['--user', 'u7'], /No question given/],
+      [['--provider', 'gemini', 'q'], /^Option --provider takes openai or anthropic; got 'gemini'/],
     ])('should reject %p with a CliUsageError', (argv, message) => {
       expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
       expect(() => parseCliArgs(argv)).toThrow(message);

@@ -13,9 +13,17 @@ export interface CliArgs {
   readonly stream?: boolean;
   /** `--log-reasoning`: the model gives each tool call an `innerThought`, printed on stderr. */
   readonly logReasoning?: boolean;
+  /** `--provider`: the chat model provider, overriding `spring.ai.model.chat`. */
+  readonly provider?: CliProvider;
   /** `--help` was given: print {@link USAGE} and exit 0. */
   readonly help: boolean;
 }
+
+/** The values `--provider` takes (those of `spring.ai.model.chat`). */
+export const CLI_PROVIDERS = ['openai', 'anthropic'] as const;
+
+/** A provider `--provider` names. */
+export type CliProvider = (typeof CLI_PROVIDERS)[number];
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: npm start -- --user <id> "<question>"
@@ -33,13 +41,17 @@ Options:
   -s, --stream     print the answer as it arrives, and each tool's trace line as it runs
   --log-reasoning  ask the model for its reasoning with every tool call (an extra innerThought
                    argument the tool never sees) and print it on stderr before the tool runs
+  -p, --provider <openai|anthropic>
+                   the chat model provider (spring.ai.model.chat); without it the configured API key
+                   decides, OpenAI when there is none
   -h, --help       show this help
 
 Example: npm start -- --user u7 "订单 A123 发货了吗？"
 
 With SPRING_AI_OPENAI_API_KEY (or OPENAI_API_KEY) set it talks to the configured OpenAI-compatible
-endpoint (SPRING_AI_OPENAI_BASE_URL overrides the base URL); without a key it answers with a built-in
-demo model served on 127.0.0.1.`;
+endpoint (SPRING_AI_OPENAI_BASE_URL overrides the base URL); with ANTHROPIC_API_KEY (or
+SPRING_AI_ANTHROPIC_API_KEY) and --provider anthropic, to Anthropic. Without the provider's key it
+answers with a built-in demo model served on 127.0.0.1 on that provider's wire.`;
 
 /** A bad command line; the CLI prints the message and exits with code 2. */
 export class CliUsageError extends SproutError {
@@ -66,6 +78,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         help: { type: 'boolean', short: 'h' },
         stream: { type: 'boolean', short: 's' },
         'log-reasoning': { type: 'boolean' },
+        provider: { type: 'string', short: 'p' },
       },
       allowPositionals: true,
       strict: true,
@@ -80,6 +93,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const conversation = values.conversation?.trim();
   if (conversation === '')
     throw new CliUsageError({ message: 'Option --conversation needs a non-empty id, e.g. --conversation order-a123' });
+  const provider = values.provider?.trim().toLowerCase();
+  if (provider !== undefined && !CLI_PROVIDERS.some((name) => name === provider)) {
+    throw new CliUsageError({
+      message: `Option --provider takes ${CLI_PROVIDERS.join(' or ')}; got '${values.provider ?? ''}'`,
+    });
+  }
   const question = positionals.join(' ').trim();
   if (question === '')
     throw new CliUsageError({
@@ -92,6 +111,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(conversation === undefined ? {} : { conversation }),
     ...(values.stream === true ? { stream: true } : {}),
     ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
+    ...(provider !== undefined ? { provider: provider as CliProvider } : {}),
   };
 }
 
@@ -101,6 +121,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --provider <openai|anthropic> and --help`;
   return message;
 }

@@ -1,4 +1,5 @@
-import type { WireChatRequest } from '@sprout-ai/test';
+import type { AnthropicWireRequest, WireChatRequest } from '@sprout-ai/test';
+import { anthropicDemoModel } from './anthropic-demo-model';
 import { demoModel, extractOrderId } from './demo-model';
 
 const tools = [{ type: 'function', function: { name: 'getOrderStatus', parameters: { type: 'object' } } }];
@@ -85,5 +86,53 @@ describe('demoModel', () => {
       expect(reply.choices[0].message.tool_calls).toBeUndefined();
       expect(reply.choices[0].message.content).toContain('你好');
     });
+  });
+});
+
+describe('anthropicDemoModel', () => {
+  const anthropicTools = [{ name: 'getOrderStatus', input_schema: { type: 'object' } }];
+
+  it('should call getOrderStatus in a tool_use block with the order id from the text', () => {
+    const reply = anthropicDemoModel({
+      messages: [{ role: 'user', content: '订单 A123 发货了吗？' }],
+      tools: anthropicTools,
+    });
+
+    expect(reply.stop_reason).toBe('tool_use');
+    expect(reply.content).toEqual([
+      expect.objectContaining({ type: 'tool_use', name: 'getOrderStatus', input: { orderId: 'A123' } }),
+    ]);
+  });
+
+  it('should answer from the tool_result blocks of the last user message', () => {
+    const request: AnthropicWireRequest = {
+      messages: [
+        { role: 'user', content: '订单 A123 发货了吗？' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'getOrderStatus', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: JSON.stringify({ code: 'OK', orderId: 'A123', status: '运输中' }),
+            },
+          ],
+        },
+      ],
+      tools: anthropicTools,
+    };
+
+    expect(anthropicDemoModel(request).content).toEqual([{ type: 'text', text: '订单 A123 当前状态：运输中。' }]);
+  });
+
+  it('should not call the tool when tool_choice is none', () => {
+    const reply = anthropicDemoModel({
+      messages: [{ role: 'user', content: '你好' }],
+      tools: anthropicTools,
+      tool_choice: { type: 'none' },
+    });
+
+    expect(reply.content).toEqual([{ type: 'text', text: expect.stringContaining('你好') }]);
   });
 });

@@ -7,45 +7,74 @@ export const DEMO_TOOL_NAME = 'getOrderStatus';
 export const DEMO_MODEL_NAME = 'sprout-demo';
 
 /**
- * A tiny scripted stand-in for a real model, served by the test kit's `OpenAiWireServer` when no API
- * key is configured. It understands one conversation shape:
+ * What the demo model sees of a request, whatever the wire: the last message's role, the question,
+ * the tool results since the last assistant message, and what `getOrderStatus` allows.
+ */
+export interface DemoTurn {
+  /** `user` when the user spoke last, `tool` when tool results came last. */
+  readonly last: 'user' | 'tool' | 'other';
+  /** The text of the last user message. */
+  readonly question: string;
+  /** The results of the last tool round, in order. */
+  readonly toolResults: readonly string[];
+  /** `getOrderStatus` is offered and the tool choice is not `none`. */
+  readonly mayCallTool: boolean;
+  /** The tool's schema asks for an `innerThought` (`--log-reasoning`). */
+  readonly wantsReasoning: boolean;
+}
+
+/** What the demo model answers: text, or one `getOrderStatus` call's arguments. */
+export type DemoAnswer =
+  { readonly text: string } | { readonly arguments: { readonly orderId: string; readonly innerThought?: string } };
+
+/**
+ * A tiny scripted stand-in for a real model, served on 127.0.0.1 by the test kit's wire server of
+ * the chosen provider when no API key is configured. It understands one conversation shape:
  *
  * 1. last message from the user and `getOrderStatus` offered → call it with the order id found in
  *    the text (see {@link extractOrderId}), and an `innerThought` when the tool's schema asks for
  *    one (`--log-reasoning`);
- * 2. last message(s) from the tool → answer in Chinese from the tool's JSON result (the status comes
+ * 2. last message(s) tool results → answer in Chinese from the tool's JSON result (the status comes
  *    from the real tool result, never from the demo model);
  * 3. anything else → a plain reply that repeats the question.
  *
- * @param request - the parsed `POST /v1/chat/completions` body
+ * @param turn - the request, as the provider's adapter reads it
+ * @returns the answer, for the adapter to put on its wire
+ */
+export function demoAnswer(turn: DemoTurn): DemoAnswer {
+  if (turn.last === 'tool') return { text: turn.toolResults.map(answerFromToolResult).join('\n') };
+  if (turn.last === 'user' && turn.mayCallTool) {
+    const orderId = extractOrderId(turn.question);
+    const reasoning = turn.wantsReasoning ? { innerThought: `用户想知道订单 ${orderId} 的发货状态，所以查询它。` } : {};
+    return { arguments: { orderId, ...reasoning } };
+  }
+  return { text: `（演示模型）我只会查询订单状态。你的问题是：${turn.question}` };
+}
+
+/**
+ * The demo model on OpenAI's wire: {@link demoAnswer} for a `POST /v1/chat/completions` body.
+ *
+ * @param request - the parsed request body
  * @returns a `chat.completion` response body
  */
 export function demoModel(request: WireChatRequest): WireChatCompletion {
   const messages = request.messages;
   const last = messages.at(-1);
-  if (last?.role === 'tool') {
-    const firstTool = lastAssistantIndex(messages) + 1;
-    const answers = messages
-      .slice(firstTool)
-      .filter((m) => m.role === 'tool')
-      .map(answerFromToolMessage);
-    return chatCompletion({ content: answers.join('\n'), model: DEMO_MODEL_NAME });
-  }
-  const question = textOf(last);
   const tool = (request.tools ?? []).find((offered) => offered.function.name === DEMO_TOOL_NAME);
-  if (last?.role === 'user' && tool !== undefined && request.tool_choice !== 'none') {
-    const orderId = extractOrderId(question);
-    const properties = (tool.function.parameters as { properties?: Record<string, unknown> } | undefined)?.properties;
-    const reasoning =
-      properties?.innerThought === undefined
-        ? {}
-        : { innerThought: `用户想知道订单 ${orderId} 的发货状态，所以查询它。` };
-    return chatCompletion({
-      toolCalls: [{ name: DEMO_TOOL_NAME, arguments: { orderId, ...reasoning } }],
-      model: DEMO_MODEL_NAME,
-    });
-  }
-  return chatCompletion({ content: `（演示模型）我只会查询订单状态。你的问题是：${question}`, model: DEMO_MODEL_NAME });
+  const properties = (tool?.function.parameters as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const answer = demoAnswer({
+    last: last?.role === 'tool' ? 'tool' : last?.role === 'user' ? 'user' : 'other',
+    question: textOf(last),
+    toolResults: messages
+      .slice(lastAssistantIndex(messages) + 1)
+      .filter((m) => m.role === 'tool')
+      .map(textOf),
+    mayCallTool: tool !== undefined && request.tool_choice !== 'none',
+    wantsReasoning: properties?.innerThought !== undefined,
+  });
+  return 'arguments' in answer
+    ? chatCompletion({ toolCalls: [{ name: DEMO_TOOL_NAME, arguments: answer.arguments }], model: DEMO_MODEL_NAME })
+    : chatCompletion({ content: answer.text, model: DEMO_MODEL_NAME });
 }
 
 /**
@@ -67,8 +96,7 @@ export function extractOrderId(text: string): string {
   );
 }
 
-function answerFromToolMessage(message: WireMessage): string {
-  const text = textOf(message);
+function answerFromToolResult(text: string): string {
   let result: { code?: unknown; orderId?: unknown; status?: unknown } | undefined;
   try {
     const parsed: unknown = JSON.parse(text);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { OpenAiWireServer } from '@sprout-ai/test';
+import { AnthropicWireServer, OpenAiWireServer, anthropicMessage } from '@sprout-ai/test';
 
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
@@ -13,11 +13,11 @@ interface Run {
   readonly stderrLines: string[];
 }
 
-/** The environment without any OpenAI/Spring AI settings of the machine running the tests. */
+/** The environment without any OpenAI/Anthropic/Spring AI settings of the machine running the tests. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(SPRING_AI_|OPENAI_)/.test(name)) env[name] = value;
+    if (!/^(SPRING_AI_|OPENAI_|ANTHROPIC_)/.test(name)) env[name] = value;
   }
   return { ...env, ...extra };
 }
@@ -74,6 +74,77 @@ describe('order-support CLI (dist/main.js)', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).not.toContain('运输中');
       expect(run.stderrLines).toContainEqual(expect.stringMatching(/code=NOT_FOUND_OR_FORBIDDEN/));
+    });
+  });
+
+  describe('when --provider anthropic is given and no Anthropic key is set', () => {
+    it('should answer u7 with the demo model on Anthropic’s wire, through AnthropicChatModel', async () => {
+      const run = await runCli(['--provider', 'anthropic', '--user', 'u7', '订单 A123 发货了吗？']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('运输中');
+      expect(run.stderrLines[0]).toMatch(
+        /^sprout: no SPRING_AI_ANTHROPIC_API_KEY\/ANTHROPIC_API_KEY set .*demo model on http:\/\/127\.0\.0\.1:\d+$/,
+      );
+      expect(run.stderrLines).toContainEqual(
+        expect.stringMatching(/^tool=getOrderStatus args=\{"orderId":"A123"\} code=OK \d+ms$/),
+      );
+    });
+
+    it('should stream the answer the same way', async () => {
+      const run = await runCli(['--provider', 'anthropic', '--stream', '--user', 'u7', '订单 A123 发货了吗？']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('运输中');
+    });
+  });
+
+  describe('when spring.ai.model.chat=anthropic is set in the environment', () => {
+    it('should choose Anthropic as --provider does', async () => {
+      const run = await runCli(
+        ['--user', 'u7', '订单 A123 发货了吗？'],
+        cleanEnv({ SPRING_AI_MODEL_CHAT: 'anthropic' }),
+      );
+      expect(run.code).toBe(0);
+      expect(run.stderrLines[0]).toMatch(/^sprout: no SPRING_AI_ANTHROPIC_API_KEY\/ANTHROPIC_API_KEY set/);
+    });
+  });
+
+  describe('when an Anthropic key is set', () => {
+    it('should talk to the configured Anthropic endpoint with it, choosing Anthropic from the key alone', async () => {
+      const server = await AnthropicWireServer.start({
+        script: [
+          anthropicMessage({ toolUses: [{ id: 'toolu_1', name: 'getOrderStatus', input: { orderId: 'A123' } }] }),
+          (body) => {
+            const results = body.messages.at(-1)?.content;
+            return anthropicMessage({ text: `model read: ${JSON.stringify(results)}` });
+          },
+        ],
+      });
+      try {
+        const env = cleanEnv({ ANTHROPIC_API_KEY: 'sk-ant-real', SPRING_AI_ANTHROPIC_BASE_URL: server.baseUrl });
+        const run = await runCli(['--user', 'u7', '订单 A123 发货了吗？'], env);
+        expect(run.code).toBe(0);
+        expect(run.stdout).toMatch(/^model read: .*"tool_result".*"tool_use_id":"toolu_1".*运输中/);
+        expect(run.stderrLines).toEqual([
+          expect.stringMatching(/^tool=getOrderStatus args=\{"orderId":"A123"\} code=OK/),
+        ]);
+        expect(JSON.stringify(server.recordedRequests[0].headers)).toContain('sk-ant-real');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('should print one line naming spring.ai.model.chat when an OpenAI key is set too', async () => {
+      const run = await runCli(
+        ['--user', 'u7', '订单 A123 发货了吗？'],
+        cleanEnv({ ANTHROPIC_API_KEY: 'sk-ant', OPENAI_API_KEY: 'sk-openai' }),
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderrLines).toEqual([
+        expect.stringMatching(
+          /^sprout: Missing value for property 'spring\.ai\.model\.chat'.*set spring\.ai\.model\.chat=openai or =anthropic/,
+        ),
+      ]);
+      expect(run.stderr).not.toContain('sk-ant');
     });
   });
 

@@ -17,7 +17,7 @@ interface Run {
 function runCli(args: readonly string[], extra: Record<string, string>): Promise<Run> {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(SPRING_AI_|OPENAI_)/.test(name)) env[name] = value;
+    if (!/^(SPRING_AI_|OPENAI_|ANTHROPIC_)/.test(name)) env[name] = value;
   }
   return new Promise((resolve) => {
     execFile(

@@ -1,9 +1,14 @@
 import { isAbsolute, join } from 'node:path';
 import {
+  ANTHROPIC_PROPERTY_KEYS,
   CHAT_MEMORY_PROPERTY_KEYS,
+  type ChatModelProvider,
   loadProperties,
+  MODEL_PROPERTY_KEYS,
   OPENAI_PROPERTY_KEYS,
+  selectChatModelProvider,
   SproutApplication,
+  type SproutProperties,
   SproutTokens,
 } from '@sprout-ai/boot';
 import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
@@ -13,7 +18,8 @@ import {
   type ToolSchemaRegistry,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
-import { OpenAiWireServer } from '@sprout-ai/test';
+import { AnthropicWireServer, OpenAiWireServer } from '@sprout-ai/test';
+import { anthropicDemoModel } from './anthropic-demo-model';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
 import { demoModel } from './demo-model';
 import { orderSupportModule } from './order-support-module';
@@ -54,9 +60,12 @@ export interface OrderSupportCliOptions {
  * stdout and one `tool=… args=… code=… Nms` line per tool call on stderr (with `--log-reasoning`,
  * first a `reasoning tool=… innerThought="…"` line).
  *
- * With an API key (`SPRING_AI_OPENAI_API_KEY`, `OPENAI_API_KEY` or `spring.ai.openai.api-key`) it talks
- * to the configured endpoint; without one it serves the built-in demo model on 127.0.0.1 and says so
- * on the first stderr line. Every failure is reported as one line on stderr.
+ * The provider is `--provider`, else `spring.ai.model.chat`, else the one whose API key is configured
+ * (see `selectChatModelProvider`), OpenAI when none is. With that provider's key (`OPENAI_API_KEY` /
+ * `spring.ai.openai.api-key`, `ANTHROPIC_API_KEY` / `spring.ai.anthropic.api-key`) it talks to the
+ * configured endpoint; without one it serves the built-in demo model on 127.0.0.1, on the provider's
+ * own wire (so the real `OpenAiChatModel` or `AnthropicChatModel` is used), and says so on the first
+ * stderr line. Every failure is reported as one line on stderr.
  *
  * @param argv - the arguments after `node main.js`, e.g. `['--user', 'u7', '订单 A123 发货了吗？']`
  * @param options - streams, environment and the app directory
@@ -84,24 +93,23 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
   }
 
   const propertiesFile = join(options.appDir, 'application.properties');
-  let demoServer: OpenAiWireServer | undefined;
+  let demoServer: { readonly baseUrl: string; close(): Promise<void> } | undefined;
   let app: SproutApplication | undefined;
   try {
     const overrides: Record<string, string> = {};
-    const loaded = loadProperties({ file: propertiesFile, env });
+    if (args.provider !== undefined) overrides[MODEL_PROPERTY_KEYS.chat] = args.provider;
+    const loaded = loadProperties({ file: propertiesFile, env, overrides });
     if (!loaded.has(CHAT_MEMORY_PROPERTY_KEYS.repositoryType) || loaded.chatMemory.repositoryType === 'sqlite') {
       overrides[CHAT_MEMORY_PROPERTY_KEYS.repositoryType] = 'sqlite';
       overrides[CHAT_MEMORY_PROPERTY_KEYS.sqlitePath] = chatMemoryPath(loaded.chatMemory.sqlitePath, options.appDir);
     }
-    if (loaded.openAi.chat.apiKey === undefined) {
-      demoServer = await OpenAiWireServer.start({ handler: demoModel });
-      errorLine(
-        'no SPRING_AI_OPENAI_API_KEY/OPENAI_API_KEY set — answering with the built-in demo model on ' +
-          demoServer.baseUrl,
-      );
-      overrides[OPENAI_PROPERTY_KEYS.baseUrl] = demoServer.baseUrl;
-      overrides[OPENAI_PROPERTY_KEYS.chatBaseUrl] = demoServer.baseUrl;
-      overrides[OPENAI_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
+    const provider = selectChatModelProvider(loaded);
+    // The choice is pinned: the demo's key must not make a second provider look configured.
+    overrides[MODEL_PROPERTY_KEYS.chat] = provider;
+    if (!hasApiKey(loaded, provider)) {
+      const demo = await startDemoModel(provider, overrides);
+      demoServer = demo;
+      errorLine(`no ${demo.keyVariables} set — answering with the built-in demo model on ${demo.baseUrl}`);
     }
     app = await SproutApplication.run({
       modules: [orderSupportModule(options.appDir)],
@@ -140,6 +148,39 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
     await app?.close();
     await demoServer?.close();
   }
+}
+
+function hasApiKey(properties: SproutProperties, provider: ChatModelProvider): boolean {
+  return (provider === 'anthropic' ? properties.anthropic.apiKey : properties.openAi.chat.apiKey) !== undefined;
+}
+
+/**
+ * Serves the demo model on the provider's wire (the test kit's server) and points the provider's
+ * properties at it.
+ */
+async function startDemoModel(
+  provider: ChatModelProvider,
+  overrides: Record<string, string>,
+): Promise<{ baseUrl: string; keyVariables: string; close(): Promise<void> }> {
+  if (provider === 'anthropic') {
+    const server = await AnthropicWireServer.start({ handler: anthropicDemoModel });
+    overrides[ANTHROPIC_PROPERTY_KEYS.baseUrl] = server.baseUrl;
+    overrides[ANTHROPIC_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
+    return {
+      baseUrl: server.baseUrl,
+      keyVariables: 'SPRING_AI_ANTHROPIC_API_KEY/ANTHROPIC_API_KEY',
+      close: () => server.close(),
+    };
+  }
+  const server = await OpenAiWireServer.start({ handler: demoModel });
+  overrides[OPENAI_PROPERTY_KEYS.baseUrl] = server.baseUrl;
+  overrides[OPENAI_PROPERTY_KEYS.chatBaseUrl] = server.baseUrl;
+  overrides[OPENAI_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
+  return {
+    baseUrl: server.baseUrl,
+    keyVariables: 'SPRING_AI_OPENAI_API_KEY/OPENAI_API_KEY',
+    close: () => server.close(),
+  };
 }
 
 /** Options of {@link createOrderSupportChatClient}. */

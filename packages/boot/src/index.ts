@@ -28,6 +28,18 @@ export {
 } from './properties/open-ai-properties';
 export { type RetryProperties, RETRY_PROPERTY_KEYS, DEFAULT_RETRY_PROPERTIES } from './properties/retry-properties';
 export {
+  type AnthropicProperties,
+  type AnthropicChatOptionsProperties,
+  ANTHROPIC_PROPERTY_KEYS,
+  ANTHROPIC_API_KEY_ENV,
+} from './properties/anthropic-properties';
+export {
+  type ModelProperties,
+  type ChatModelProvider,
+  CHAT_MODEL_PROVIDERS,
+  MODEL_PROPERTY_KEYS,
+} from './properties/model-properties';
+export {
   type ChatClientProperties,
   CHAT_CLIENT_PROPERTY_KEYS,
   DEFAULT_CHAT_CLIENT_ENABLED,
@@ -46,6 +58,8 @@ export {
   configureToolCallingManager,
 } from './autoconfigure/tool-calling-auto-configuration';
 export { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
+export { AnthropicAutoConfiguration } from './autoconfigure/anthropic-auto-configuration';
+export { selectChatModelProvider } from './autoconfigure/select-chat-model-provider';
 export { ChatClientAutoConfiguration } from './autoconfigure/chat-client-auto-configuration';
 export { ChatMemoryAutoConfiguration } from './autoconfigure/chat-memory-auto-configuration';
 export {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AnthropicChatModel } from '@sprout-ai/anthropic';
 import { OpenAiChatModel } from '@sprout-ai/openai';
-import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
+import { AnthropicWireServer, OpenAiWireServer, anthropicMessage, chatCompletion } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
 import { SproutApplication } from './sprout-application';
@@ -187,6 +188,62 @@ describe(SproutApplication, () => {
           await server.close();
           rmSync(dir, { recursive: true, force: true });
         }
+      });
+    });
+
+    describe('when Anthropic is configured through application.properties', () => {
+      let dir: string;
+      let server: AnthropicWireServer;
+      let app: SproutApplication | undefined;
+
+      beforeEach(async () => {
+        dir = mkdtempSync(join(tmpdir(), 'sprout-boot-e2e-'));
+        server = await AnthropicWireServer.start({
+          script: [
+            anthropicMessage({ toolUses: [{ id: 'toolu_1', name: 'getOrderStatus', input: { orderId: 'A123' } }] }),
+            anthropicMessage({ text: 'Order A123 has shipped.' }),
+          ],
+        });
+      });
+      afterEach(async () => {
+        await app?.close();
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+
+      it('should run the tool loop against the real AnthropicChatModel over HTTP', async () => {
+        const propertiesFile = join(dir, 'application.properties');
+        writeFileSync(
+          propertiesFile,
+          [
+            `spring.ai.anthropic.base-url=${server.baseUrl}`,
+            'spring.ai.anthropic.api-key=sk-ant-from-properties',
+            'spring.ai.anthropic.chat.options.model=claude-test',
+            'spring.ai.anthropic.chat.options.max-tokens=300',
+          ].join('\n'),
+        );
+        const manifestPath = join(dir, 'tool-schemas.json');
+        writeFileSync(manifestPath, JSON.stringify(FIXTURE_MANIFEST));
+
+        app = await SproutApplication.run({
+          modules: [new ContainerModule(({ bind }) => void bind(OrderTools).toSelf())],
+          propertiesFile,
+          env: {},
+          schemaManifest: manifestPath,
+        });
+        const answer = await app.chatClient().prompt('Where is order A123?').call().content();
+
+        expect(answer).toBe('Order A123 has shipped.');
+        expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(AnthropicChatModel);
+        expect(JSON.stringify(server.recordedRequests[0].headers)).toContain('sk-ant-from-properties');
+        const [first, second] = server.requests;
+        expect(first).toMatchObject({ model: 'claude-test', max_tokens: 300 });
+        expect(first.tools?.map((tool) => tool.name)).toEqual(['getOrderStatus', 'cancelOrder']);
+        expect(second.messages.at(-1)).toEqual({
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '"Order A123 has shipped"' }],
+        });
+        expect(app.get(OrderTools).calls).toEqual(['A123']);
       });
     });
   });

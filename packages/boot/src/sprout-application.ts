@@ -13,6 +13,7 @@ import { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-conf
 import { McpServerAutoConfiguration } from './autoconfigure/mcp-server-auto-configuration';
 import { knownToolNames } from './autoconfigure/known-tool-names';
 import { startMcp } from './autoconfigure/mcp-start-up';
+import { AnthropicAutoConfiguration } from './autoconfigure/anthropic-auto-configuration';
 import { assertUniqueBindings, moduleNamesOf, type ResolvedService } from './container/assert-unique-bindings';
 import { McpTokens } from './mcp-tokens';
 import { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
@@ -45,7 +46,7 @@ export interface SproutApplicationOptions {
   readonly propertiesFile?: string | false;
   /** Property values that win over every other source, e.g. `{ 'spring.ai.openai.api-key': 'sk-…' }`. */
   readonly properties?: Readonly<Record<string, string>>;
-  /** Environment variables for relaxed binding and `OPENAI_API_KEY`. @defaultValue `process.env` */
+  /** Environment variables for relaxed binding, `OPENAI_API_KEY` and `ANTHROPIC_API_KEY`. @defaultValue `process.env` */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * The build-time tool schema manifest (`tool-schemas.json` written by `sprout-schema`), as a path or
@@ -64,8 +65,9 @@ export interface SproutApplicationOptions {
  * 1. load and validate the properties ({@link loadProperties}); bind them as `SproutTokens.SproutProperties`;
  * 2. load the user's modules (so their bindings win);
  * 3. load the auto-configuration modules — {@link ToolCallingAutoConfiguration},
- *    {@link OpenAiAutoConfiguration}, {@link ChatClientAutoConfiguration} — each binding only what is
- *    still unbound; then check that each service Sprout resolves has one binding;
+ *    {@link OpenAiAutoConfiguration} or {@link AnthropicAutoConfiguration} (the provider
+ *    `spring.ai.model.chat` or the configured API key selects), {@link ChatClientAutoConfiguration}
+ *    … — each binding only what is still unbound; then check that each service Sprout resolves has one binding;
  * 4. load the schema manifest and scan every bound `@Tool` class into tool callbacks
  *    (`SproutTokens.ToolCallbackProvider`);
  * 5. MCP: scan the bound `@McpTool` classes, connect to the `spring.ai.mcp.client.*` servers and
@@ -108,7 +110,8 @@ export class SproutApplication {
    *
    * @param options - modules, properties sources and the schema manifest
    * @returns the started application
-   * @throws InvalidPropertyError when a property value is not allowed, or the OpenAI API key is missing while the OpenAI model is needed
+   * @throws InvalidPropertyError when a property value is not allowed, the selected provider's API key is
+   * missing while its model is needed, or keys of both providers are set without `spring.ai.model.chat`
    * @throws PropertiesFileError when `propertiesFile` names a file that cannot be read
    * @throws NoUniqueBindingError when a service Sprout resolves (a `SproutTokens` or `McpTokens` entry,
    *   `ToolCallingAdvisor`) has more than one binding (names each)
@@ -134,6 +137,7 @@ export class SproutApplication {
     const autoConfiguration = [
       new ToolCallingAutoConfiguration(properties),
       new OpenAiAutoConfiguration(properties),
+      new AnthropicAutoConfiguration(properties),
       new ChatClientAutoConfiguration(properties),
       new ChatMemoryAutoConfiguration(properties),
       new McpClientAutoConfiguration(properties),

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 // running jest; after editing sources, run `npm run build` before `npx jest --selectProjects boot`.
 
 const ROOT = resolve(__dirname, '../../..');
-const PACKAGES = ['core', 'openai', 'mcp', 'chat-client', 'chat-memory', 'boot'] as const;
+const PACKAGES = ['core', 'openai', 'anthropic', 'mcp', 'chat-client', 'chat-memory', 'boot'] as const;
 
 /** Libraries too costly to load at start-up: each is loaded when the feature that needs it is first used. */
 const HEAVY_LIBRARIES = [
@@ -20,6 +20,7 @@ const HEAVY_LIBRARIES = [
   'libphonenumber-js',
   'class-transformer',
   'openai',
+  '@anthropic-ai/sdk',
   'zod',
   'zod-to-json-schema',
   '@modelcontextprotocol/sdk',
@@ -82,6 +83,7 @@ const { ToolArgumentsParser } = require('@sprout-ai/core/internal');
 const { repairToolArguments } = require(${JSON.stringify(coreModule('tool/execution/repair-tool-arguments.js'))});
 const { classValidatorSchema } = require(${JSON.stringify(coreModule('tool/schema/runtime-tool-method-schema.js'))});
 const { OpenAiChatModel } = require(${JSON.stringify(dist('openai'))});
+const { AnthropicChatModel } = require(${JSON.stringify(dist('anthropic'))});
 const { McpClientConnection, McpToolServer } = require(${JSON.stringify(dist('mcp'))});
 const { SqliteChatMemoryRepository, RedisChatMemoryRepository } = require(${JSON.stringify(dist('chat-memory'))});
 
@@ -161,6 +163,12 @@ async function closedPort() {
     return model.baseUrl;
   });
   await step('openaiError', () => model.call(new core.Prompt('hello')));
+  let anthropic;
+  await step('anthropicConstructed', () => {
+    anthropic = new AnthropicChatModel({ baseUrl: unreachable, apiKey: 'k', maxRetries: 0 });
+    return anthropic.baseUrl;
+  });
+  await step('anthropicError', () => anthropic.call(new core.Prompt('hello')));
 
   await step('mcpClient', () =>
     new McpClientConnection({ name: 'nowhere', transport: { type: 'streamable-http', url: unreachable + '/mcp' } }).connect(),
@@ -255,6 +263,15 @@ describe('@sprout-ai/boot start-up', () => {
         message: expect.stringMatching(
           /^OpenAI-compatible endpoint http:\/\/127\.0\.0\.1:\d+\/v1 is unreachable/,
         ) as unknown,
+      });
+    });
+
+    it('should load @anthropic-ai/sdk when an AnthropicChatModel is constructed, and still map its errors', () => {
+      expect(steps.anthropicConstructed.loaded).toEqual(['@anthropic-ai/sdk']);
+      expect(steps.anthropicError.loaded).toEqual([]);
+      expect(steps.anthropicError.result).toEqual({
+        error: 'AnthropicApiError',
+        message: expect.stringMatching(/^Anthropic endpoint http:\/\/127\.0\.0\.1:\d+ is unreachable/) as unknown,
       });
     });
 

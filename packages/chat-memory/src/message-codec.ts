@@ -59,7 +59,12 @@ export function toStoredMessage(message: Message): StoredMessage {
     return { type: 'assistant', text: message.text, ...(toolCalls.length > 0 ? { toolCalls } : {}), metadata };
   }
   if (message instanceof ToolResponseMessage) {
-    const responses = message.responses.map(({ id, name, responseData }) => ({ id, name, responseData }));
+    const responses = message.responses.map(({ id, name, responseData, isError }) => ({
+      id,
+      name,
+      responseData,
+      ...(isError === true ? { isError } : {}),
+    }));
     return { type: 'tool', responses, metadata };
   }
   if (message instanceof UserMessage) {

@@ -23,8 +23,10 @@ export { synthesizeToolCallId } from './model/tool/synthesize-tool-call-id';
 export { buildReturnDirectGenerations } from './model/tool/build-return-direct-generations';
 export { mergeToolCallbacks } from './model/tool/merge-tool-callbacks';
 export { mergeToolContext } from './model/tool/merge-tool-context';
+export { mergeChatOptions } from './model/tool/merge-chat-options';
+export { resolveRequestToolDefinitions } from './model/tool/resolve-request-tool-definitions';
 export { isStreamingChatModel } from './chat/model/streaming-chat-model';
-export { addUsage } from './chat/model/usage';
+export { addUsage, sameUsage } from './chat/model/usage';
 
 export { retryModelCall, retryAfterMs, type RetryVerdict } from './retry/retry-model-call';
 
@@ -33,4 +35,9 @@ export { createLogger, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
 export { linkedSignal } from './util/linked-signal';
+export { RequestSignal } from './util/request-signal';
+export { realmSafeFetch } from './util/realm-safe-fetch';
+export { idleTimeoutDispatcher, isBodyIdleTimeout } from './util/idle-timeout-dispatcher';
+export { rootCauseMessage } from './util/root-cause-message';
+export { sdkClientLogger, type SdkClientLogger } from './util/sdk-client-logger';
 export { requireOptionalPeer, type ModuleLoader } from './util/require-optional-peer';

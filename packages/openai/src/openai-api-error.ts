@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { SproutError } from '@sprout-ai/core';
+import { isBodyIdleTimeout, rootCauseMessage } from '@sprout-ai/core/internal';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
-import { isBodyIdleTimeout } from './idle-timeout-dispatcher';
 
 /**
  * A request to an OpenAI-compatible endpoint failed: the server was unreachable, timed out, or
@@ -136,21 +136,4 @@ function providerMessage(error: APIError): string {
   else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
   text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
-}
-
-/** The innermost cause's message, e.g. `connect ECONNREFUSED 127.0.0.1:8080` (duck-typed: causes may come from another realm). */
-function rootCauseMessage(error: Error): string {
-  let current: unknown = error;
-  let message = error.message;
-  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
-    const { message: text, cause, errors } = current as { message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof text === 'string' && text !== '') message = text;
-    else if (Array.isArray(errors)) {
-      // AggregateError (e.g. `localhost` tried on ::1 and 127.0.0.1): its message is empty.
-      const parts = (errors as unknown[]).map((e) => (e as { message?: unknown })?.message).filter(Boolean);
-      if (parts.length > 0) message = parts.join('; ');
-    }
-    current = cause;
-  }
-  return message;
 }

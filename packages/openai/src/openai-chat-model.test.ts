@@ -352,6 +352,22 @@ describe(OpenAiChatModel, () => {
         });
       });
 
+      it('should report the cached prompt tokens as cacheReadInputTokens', async () => {
+        const completion = chatCompletion({ content: 'ok', usage: { promptTokens: 2006, completionTokens: 300 } });
+        const { model } = await modelWith([
+          { ...completion, usage: { ...completion.usage!, prompt_tokens_details: { cached_tokens: 1920 } } },
+        ]);
+
+        const response = await model.call(new Prompt('hi'));
+
+        expect(response.metadata.usage).toEqual({
+          promptTokens: 2006,
+          completionTokens: 300,
+          totalTokens: 2306,
+          cacheReadInputTokens: 1920,
+        });
+      });
+
       it("should return tool calls with '' as text when the content is null", async () => {
         const { model } = await modelWith([
           chatCompletion({

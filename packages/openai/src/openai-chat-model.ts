@@ -8,20 +8,23 @@ import {
   type Prompt,
   type StreamingChatModel,
   type ToolCallingManager,
-  type ToolDefinition,
   RequestAbortedError,
   isRetryableStatus,
   type RetryOptions,
 } from '@sprout-ai/core';
 import {
-  assertUniqueToolNames,
   createLogger,
+  idleTimeoutDispatcher,
+  mergeChatOptions,
+  realmSafeFetch,
+  RequestSignal,
+  resolveRequestToolDefinitions,
   retryAfterMs,
   retryModelCall,
   type RetryVerdict,
+  sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
-import { mergeChatOptions } from './merge-chat-options';
 import { isApiError, OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { openAiSdk } from './openai-sdk';
@@ -34,10 +37,6 @@ import {
 } from './openai-defaults';
 import { toChatCompletionParams } from './openai-request-mapper';
 import { toChatResponse } from './openai-response-mapper';
-import { realmSafeFetch } from './realm-safe-fetch';
-import { idleTimeoutDispatcher } from './idle-timeout-dispatcher';
-import { openAiClientLogger } from './openai-client-logger';
-import { RequestSignal } from './request-signal';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
@@ -199,7 +198,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         fetch: realmSafeFetch,
         // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
         fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
-        logger: openAiClientLogger(this.logger),
+        logger: sdkClientLogger(this.logger, 'openai'),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
@@ -342,9 +341,9 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     context: OpenAiRequestContext;
     headers?: Readonly<Record<string, string>>;
   } {
-    const options = mergeChatOptions(this.defaultOptions, prompt.options);
+    const options = mergeChatOptions<OpenAiChatOptions>(this.defaultOptions, prompt.options);
     const model = options.model ?? this.defaultOptions.model;
-    const toolDefinitions = this.resolveToolDefinitions(options);
+    const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'OpenAiChatModel');
     if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
       this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
     }
@@ -371,23 +370,6 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
       this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
     }
     return { params, context, headers: options.httpHeaders };
-  }
-
-  private resolveToolDefinitions(options: OpenAiChatOptions): readonly ToolDefinition[] {
-    if (this.toolCallingManager) return this.toolCallingManager.resolveToolDefinitions(options);
-    if (options.toolNames?.length) {
-      throw new ConfigurationError({
-        setting: 'OpenAiChatModel toolCallingManager',
-        value: undefined,
-        allowed: 'a ToolCallingManager to resolve the toolNames of requests',
-        message:
-          `The request names tools [${options.toolNames.join(', ')}] but OpenAiChatModel has no toolCallingManager ` +
-          'to resolve names. Pass toolCallingManager to the constructor, or give the tools as toolCallbacks.',
-      });
-    }
-    const callbacks = options.toolCallbacks ?? [];
-    assertUniqueToolNames(callbacks);
-    return callbacks.map((callback) => callback.toolDefinition);
   }
 }
 

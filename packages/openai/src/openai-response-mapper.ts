@@ -115,14 +115,23 @@ function toText(content: unknown): string {
   return '';
 }
 
-/** Token counts of a wire `usage` object, or `undefined` when there is none. */
+/**
+ * Token counts of a wire `usage` object, or `undefined` when there is none;
+ * `prompt_tokens_details.cached_tokens` (part of `prompt_tokens`) becomes `cacheReadInputTokens`.
+ */
 export function toUsage(raw: unknown): Usage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const usage = raw as Record<string, unknown>;
   const promptTokens = count(usage.prompt_tokens);
   const completionTokens = count(usage.completion_tokens);
   const total = count(usage.total_tokens);
-  return { promptTokens, completionTokens, totalTokens: total || promptTokens + completionTokens };
+  const cached = asRecord(usage.prompt_tokens_details).cached_tokens;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: total || promptTokens + completionTokens,
+    ...(typeof cached === 'number' && Number.isFinite(cached) ? { cacheReadInputTokens: cached } : {}),
+  };
 }
 
 function count(value: unknown): number {

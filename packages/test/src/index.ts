@@ -14,16 +14,13 @@ export {
   type ChatResponseSpec,
 } from './model/chat-response-builders';
 
+export type { WireErrorStep, RecordedWireRequest, WireStepContext, WireExchangeEnd } from './wire/wire-exchange';
 export {
   OpenAiWireServer,
   type OpenAiWireServerOptions,
   type WireScriptStep,
   type WireStepFunction,
   type WireStepResult,
-  type WireErrorStep,
-  type RecordedWireRequest,
-  type WireStepContext,
-  type WireExchangeEnd,
 } from './wire/openai-wire-server';
 export { chatCompletion, type ChatCompletionSpec, type ChatCompletionToolCallSpec } from './wire/chat-completion';
 export {
@@ -43,6 +40,24 @@ export type {
   WireToolCall,
   WireUsage,
 } from './wire/wire-types';
+
+export {
+  AnthropicWireServer,
+  type AnthropicWireServerOptions,
+  type AnthropicWireScriptStep,
+  type AnthropicWireStepFunction,
+  type AnthropicWireStepResult,
+} from './wire/anthropic-wire-server';
+export { anthropicMessage, type AnthropicMessageSpec, type AnthropicToolUseSpec } from './wire/anthropic-message';
+export { anthropicSseEvents, sseFromAnthropicMessage, type SseFromAnthropicMessageOptions } from './wire/anthropic-sse';
+export type {
+  AnthropicWireRequest,
+  AnthropicWireResponse,
+  AnthropicWireMessage,
+  AnthropicWireContentBlock,
+  AnthropicWireTool,
+  AnthropicWireUsage,
+} from './wire/anthropic-wire-types';
 
 export { captureLogLines, type LogCapture } from './log/capture-log-lines';
 

@@ -1,18 +1,22 @@
 import type { ChatModel, ToolCallingManager } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { ContainerModule } from 'inversify';
+import { ANTHROPIC_API_KEY_ENV, ANTHROPIC_PROPERTY_KEYS } from '../properties/anthropic-properties';
 import { InvalidPropertyError } from '../properties/invalid-property-error';
 import { OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS } from '../properties/open-ai-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 import { SproutTokens } from '../sprout-tokens';
+import { selectChatModelProvider } from './select-chat-model-provider';
 
 /**
  * Binds `ChatModel` to an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
  * API key, organization and project, default options), `spring.ai.retry.*` (the model alone retries:
  * the `openai` client's own retries are off), `sprout.openai.chat.tool-call-id-pattern` and the container's `ToolCallingManager`,
- * unless the user's modules bound a `ChatModel`. Singleton.
+ * when OpenAI is the selected provider (the default; see `selectChatModelProvider`) and the user's
+ * modules bound no `ChatModel`. Singleton.
  *
- * @throws InvalidPropertyError at start-up when the model is needed and no API key is configured
+ * @throws InvalidPropertyError at start-up when the model is needed and no API key is configured,
+ * or when both providers' keys are configured and `spring.ai.model.chat` is not set
  * @see Spring AI `OpenAiChatAutoConfiguration`
  */
 export class OpenAiAutoConfiguration extends ContainerModule {
@@ -22,7 +26,7 @@ export class OpenAiAutoConfiguration extends ContainerModule {
   constructor(properties: SproutProperties) {
     const chat = properties.openAi.chat;
     super(({ bind, isBound }) => {
-      if (isBound(SproutTokens.ChatModel)) return;
+      if (isBound(SproutTokens.ChatModel) || selectChatModelProvider(properties) !== 'openai') return;
       const apiKey = chat.apiKey;
       if (apiKey === undefined) {
         throw new InvalidPropertyError({
@@ -31,7 +35,8 @@ export class OpenAiAutoConfiguration extends ContainerModule {
           allowed: 'an OpenAI API key',
           hint:
             `Set ${OPENAI_PROPERTY_KEYS.apiKey} in application.properties, or the environment variable ` +
-            `${OPENAI_API_KEY_ENV} (or SPRING_AI_OPENAI_API_KEY), or bind your own ChatModel to SproutTokens.ChatModel.`,
+            `${OPENAI_API_KEY_ENV} (or SPRING_AI_OPENAI_API_KEY), or bind your own ChatModel to SproutTokens.ChatModel. ` +
+            `For Anthropic, set ${ANTHROPIC_PROPERTY_KEYS.apiKey} (or ${ANTHROPIC_API_KEY_ENV}) instead.`,
         });
       }
       bind<ChatModel>(SproutTokens.ChatModel)

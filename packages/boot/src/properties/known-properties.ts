@@ -1,8 +1,10 @@
+import { ANTHROPIC_PROPERTY_KEYS } from './anthropic-properties';
 import { CHAT_CLIENT_PROPERTY_KEYS } from './chat-client-properties';
 import { closestMatch } from './closest-match';
 import { CHAT_MEMORY_PROPERTY_KEYS } from './chat-memory-properties';
 import { MCP_CLIENT_PROPERTY_KEYS } from './mcp-client-properties';
 import { MCP_SERVER_PROPERTY_KEYS } from './mcp-server-properties';
+import { MODEL_PROPERTY_KEYS } from './model-properties';
 import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { RETRY_PROPERTY_KEYS } from './retry-properties';
 import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
@@ -17,6 +19,8 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(scalarToolCallingKeys),
   ...Object.values(scalarOpenAiKeys),
   ...Object.values(RETRY_PROPERTY_KEYS),
+  ...Object.values(ANTHROPIC_PROPERTY_KEYS),
+  ...Object.values(MODEL_PROPERTY_KEYS),
   ...Object.values(CHAT_CLIENT_PROPERTY_KEYS),
   ...Object.values(TOOL_SEARCH_ADVISOR_PROPERTY_KEYS),
   ...Object.values(CHAT_MEMORY_PROPERTY_KEYS),
@@ -33,6 +37,8 @@ export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
   'spring.ai.tools.',
   'spring.ai.openai.',
   'spring.ai.retry.',
+  'spring.ai.anthropic.',
+  'spring.ai.model.',
   'spring.ai.chat.client.',
   'spring.ai.chat.memory.',
 ];

@@ -8,6 +8,7 @@ import {
   propertyKeyForEnvironmentVariable,
   suggestPropertyKey,
 } from './known-properties';
+import { ANTHROPIC_API_KEY_ENV, ANTHROPIC_PROPERTY_KEYS } from './anthropic-properties';
 import { OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { PropertiesFileError } from './properties-file-error';
 import { environmentVariableOrigin, OVERRIDE_ORIGIN, type PropertyValue } from './property-reader';
@@ -41,10 +42,12 @@ const logger = createLogger('@sprout-ai/boot/properties');
  *    `SPRING_AI_TOOLS_LIMITS_MAX_CALLS_PER_TOOL_` as written, and the auto-configuration matches it to a
  *    tool ignoring case once the tools are known (see `bindToolLimitNames`);
  * 3. the properties file (keys in any relaxed style: `apiKey`, `api_key` and `api-key` are one key);
- * 4. `OPENAI_API_KEY` from the environment, only for `spring.ai.openai.api-key` when nothing above set it;
+ * 4. `OPENAI_API_KEY` and `ANTHROPIC_API_KEY` from the environment, only for `spring.ai.openai.api-key`
+ *    and `spring.ai.anthropic.api-key` when nothing above set them;
  * 5. the defaults of each property group.
  *
- * Unknown keys under `spring.ai.tools.`, `spring.ai.openai.` and `spring.ai.chat.client.` are logged as
+ * Unknown keys under `spring.ai.tools.`, `spring.ai.openai.`, `spring.ai.anthropic.`, `spring.ai.model.`,
+ * `spring.ai.chat.client.` and `spring.ai.chat.memory.` are logged as
  * warnings (with the closest known key when it looks like a typo) and otherwise ignored.
  *
  * @param options - file, environment and overrides
@@ -57,12 +60,12 @@ export function loadProperties(options: LoadPropertiesOptions = {}): SproutPrope
   const values = new Map<string, PropertyValue>();
   const env = options.env ?? process.env;
 
-  const openAiKey = env[OPENAI_API_KEY_ENV];
-  if (openAiKey !== undefined) {
-    values.set(OPENAI_PROPERTY_KEYS.apiKey, {
-      value: openAiKey,
-      origin: environmentVariableOrigin(OPENAI_API_KEY_ENV),
-    });
+  for (const [name, key] of [
+    [OPENAI_API_KEY_ENV, OPENAI_PROPERTY_KEYS.apiKey],
+    [ANTHROPIC_API_KEY_ENV, ANTHROPIC_PROPERTY_KEYS.apiKey],
+  ] as const) {
+    const value = env[name];
+    if (value !== undefined) values.set(key, { value, origin: environmentVariableOrigin(name) });
   }
   for (const [key, entry] of readFile(options.file)) values.set(key, entry);
   for (const [name, value] of Object.entries(env)) {

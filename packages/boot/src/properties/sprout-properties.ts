@@ -8,7 +8,9 @@ import {
   type ChatMemoryProperties,
   DEFAULT_CHAT_MEMORY_PROPERTIES,
 } from './chat-memory-properties';
+import { type AnthropicProperties, bindAnthropicProperties } from './anthropic-properties';
 import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
+import { bindModelProperties, type ModelProperties } from './model-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import {
   bindToolSearchAdvisorProperties,
@@ -38,7 +40,7 @@ import {
  * @remarks Spring binds each group to its own `@ConfigurationProperties` bean; here one object
  * carries all groups, and applications can read their own keys with the typed accessors.
  * @see Spring Boot `Environment`, Spring AI `ToolCallingProperties`, `ChatClientBuilderProperties`,
- * `OpenAiChatProperties`, `SpringAiRetryProperties`
+ * `OpenAiChatProperties`, `AnthropicChatProperties`, `SpringAiRetryProperties`
  */
 export class SproutProperties {
   /** `spring.ai.tools.*` */
@@ -47,6 +49,10 @@ export class SproutProperties {
   readonly openAi: OpenAiProperties;
   /** `spring.ai.retry.*` */
   readonly retry: RetryProperties;
+  /** `spring.ai.anthropic.*` */
+  readonly anthropic: AnthropicProperties;
+  /** `spring.ai.model.*`: which provider serves the chat model */
+  readonly model: ModelProperties;
   /** `spring.ai.chat.client.*` */
   readonly chatClient: ChatClientProperties;
   /** `spring.ai.chat.client.tool-search-advisor.*` */
@@ -78,6 +84,8 @@ export class SproutProperties {
       : DEFAULT_TOOL_CALLING_PROPERTIES;
     this.openAi = bindOpenAiProperties(this.reader, this.values.keys());
     this.retry = this.hasKeysUnder('spring.ai.retry') ? bindRetryProperties(this.reader) : DEFAULT_RETRY_PROPERTIES;
+    this.anthropic = bindAnthropicProperties(this.reader);
+    this.model = bindModelProperties(this.reader);
     this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
       ? bindChatClientProperties(this.reader)
       : DEFAULT_CHAT_CLIENT_PROPERTIES;

@@ -274,6 +274,7 @@ describe(ToolCallingAdvisor, () => {
             id: 'c2',
             name: 'lookup',
             responseData: expect.stringMatching(/Tool call limit \(1\) exceeded for tool 'lookup'/),
+            isError: true,
           },
         ]);
         expect(textOf(chunks)).toBe('I could not look it up again.');

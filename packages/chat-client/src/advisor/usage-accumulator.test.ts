@@ -21,6 +21,19 @@ describe(UsageAccumulator, () => {
 
       expect(accumulator.accumulatedUsage).toEqual(usage(11, 22, 33));
     });
+
+    it('should sum the prompt-cache counts of the rounds that report them', () => {
+      const accumulator = new UsageAccumulator();
+      accumulator.addRoundResponse(assistantText('a', { usage: { ...usage(100, 5, 105), cacheWriteInputTokens: 90 } }));
+      accumulator.addRoundResponse(assistantText('b', { usage: usage(10, 1, 11) }));
+      accumulator.addRoundResponse(assistantText('c', { usage: { ...usage(120, 7, 127), cacheReadInputTokens: 90 } }));
+
+      expect(accumulator.accumulatedUsage).toEqual({
+        ...usage(230, 13, 243),
+        cacheReadInputTokens: 90,
+        cacheWriteInputTokens: 90,
+      });
+    });
   });
 
   describe('.applyAccumulatedUsage', () => {

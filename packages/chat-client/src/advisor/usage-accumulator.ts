@@ -1,5 +1,5 @@
 import { type ChatResponse, type Usage } from '@sprout-ai/core';
-import { addUsage } from '@sprout-ai/core/internal';
+import { addUsage, sameUsage } from '@sprout-ai/core/internal';
 import type { ChatClientResponse } from '../chat-client-response';
 
 /**
@@ -47,13 +47,4 @@ export class UsageAccumulator {
 
 function isEmpty(usage: Usage | undefined): boolean {
   return usage === undefined || usage.totalTokens === 0;
-}
-
-function sameUsage(a: Usage, b: Usage | undefined): boolean {
-  return (
-    b !== undefined &&
-    a.promptTokens === b.promptTokens &&
-    a.completionTokens === b.completionTokens &&
-    a.totalTokens === b.totalTokens
-  );
 }

@@ -22,7 +22,7 @@ export interface ContractStore {
   close(): Promise<void>;
 }
 
-/** Every message type with the details a store must keep: tool-call ids, raw argument text, metadata. */
+/** Every message type with the details a store must keep: tool-call ids, raw argument text, error flags, metadata. */
 export function everyMessageType(): Message[] {
   return [
     new SystemMessage('You are the order desk.', { source: 'defaults' }),
@@ -39,7 +39,13 @@ export function everyMessageType(): Message[] {
     new ToolResponseMessage(
       [
         { id: 'call_1', name: 'getOrderStatus', responseData: '{"status":"运输中"}' },
-        { id: 'call_2', name: 'getOrderStatus', responseData: 'INVALID_ARGUMENTS: unexpected end of JSON' },
+        // a failed call's response keeps its error flag (Anthropic sends it as is_error)
+        {
+          id: 'call_2',
+          name: 'getOrderStatus',
+          responseData: 'INVALID_ARGUMENTS: unexpected end of JSON',
+          isError: true,
+        },
       ],
       { round: 1 },
     ),

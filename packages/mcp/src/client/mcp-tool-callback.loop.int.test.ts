@@ -117,6 +117,7 @@ describe(McpToolCallback, () => {
             name: 'sleep',
             responseData:
               "Tool 'sleep' did not finish within 300 ms and was cancelled. Try again, or answer without this result.",
+            isError: true,
           },
           { id: 'c3', name: 'long-text', responseData: 'abcdefghij' },
         ]);

@@ -19,7 +19,13 @@ export interface ReplayExpectation {
   }[];
   readonly finishReason: string;
   /** Token counts, when the response carried usage. */
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number; readonly totalTokens: number };
+  readonly usage?: {
+    readonly promptTokens: number;
+    readonly completionTokens: number;
+    readonly totalTokens: number;
+    /** `prompt_tokens_details.cached_tokens`, when the response carried it. */
+    readonly cacheReadInputTokens?: number;
+  };
 }
 
 /** One recorded response, ready to serve from an `OpenAiWireServer`. */

@@ -38,6 +38,7 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   ScriptExhaustedError: (make, cause) =>
     make({ scriptOwner: 'ScriptedChatModel', scriptLength: 1, requestIndex: 1, cause }),
   OpenAiApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost/v1', model: 'm', cause }),
+  AnthropicApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost', model: 'm', cause }),
   McpConnectionError: (make, cause) => make({ connectionName: 'orders', target: 'node server.js', cause }),
   McpToolCallError: (make, cause) =>
     make({ connectionName: 'orders', toolName: 'getOrder', reason: 'timed out', cause }),

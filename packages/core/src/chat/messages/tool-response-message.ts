@@ -6,11 +6,21 @@ export interface ToolResponse {
   readonly name: string;
   /** What the model reads: JSON or plain text, never `null`. */
   readonly responseData: string;
+  /**
+   * `true` when the call failed and `responseData` is the error the model reads: the tool threw or
+   * timed out, its arguments were unusable, a call limit refused it, or no tool has its name. Absent
+   * for a result. Providers whose wire can say so send it (Anthropic `tool_result.is_error`);
+   * OpenAI's has no such field.
+   *
+   * @remarks Not in Spring AI's `ToolResponse`, whose Anthropic model never sets `is_error`.
+   */
+  readonly isError?: boolean;
 }
 
 /**
  * All tool results of one round, in the order the calls were made. The OpenAI provider sends one
- * `role: "tool"` message per response.
+ * `role: "tool"` message per response; the Anthropic provider sends them all as `tool_result`
+ * blocks of one user message.
  *
  * @see Spring AI `ToolResponseMessage`
  */

@@ -332,6 +332,24 @@ describe(DefaultToolCallingManager, () => {
         ]);
       });
 
+      it('should flag only the failed call’s response as an error (Anthropic sends it as is_error)', async () => {
+        const failing = fakeTool('failing', {
+          run: () => {
+            throw new Error('order A1 not found');
+          },
+        });
+        const result = await new DefaultToolCallingManager().executeToolCalls(
+          prompt({ toolCallbacks: [failing, fakeTool('b')] }),
+          toolCallResponse(toolCall('1', 'failing'), toolCall('2', 'b'), toolCall('3', 'unknown')),
+        );
+        const last = result.conversationHistory.at(-1) as ToolResponseMessage;
+        expect(last.responses.map((r) => [r.id, r.isError])).toEqual([
+          ['1', true],
+          ['2', undefined],
+          ['3', true],
+        ]);
+      });
+
       it('should wrap any other thrown value into a ToolExecutionError for the processor', async () => {
         const cause = new RangeError('third-party failure');
         const thirdParty = fakeTool('thirdParty', { run: () => Promise.reject(cause) });

@@ -150,8 +150,8 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    * @param chatResponse - the model response asking for tools
    * @param options - the request's abort signal and an observer told about each call
    * @returns history = prompt messages + assistant message (prepared ids and arguments) + one
-   *   `ToolResponseMessage` answering every call in order; `returnDirect` = every executed tool is
-   *   returnDirect (false if none ran)
+   *   `ToolResponseMessage` answering every call in order (`isError` on the responses of failed or
+   *   refused calls); `returnDirect` = every executed tool is returnDirect (false if none ran)
    * @throws ToolCallLimitExceededError when a limit is exceeded and the behaviour is `THROW` (the
    *   calls before the breaching one ran; their responses are in the partial result)
    * @throws RequestAbortedError when `options.signal` aborts before or while the tools run
@@ -214,6 +214,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       id: call.id,
       name: call.name,
       responseData: outcomes[call.index].responseData,
+      ...(outcomes[call.index].status === 'success' ? {} : { isError: true }),
     }));
     const ran = runnable.map((call) => call.callback as ToolCallback);
     const result: ToolExecutionResult = {

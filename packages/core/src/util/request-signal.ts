@@ -1,9 +1,10 @@
-import { RequestAbortedError } from '@sprout-ai/core';
-import { linkedSignal, untilAborted } from '@sprout-ai/core/internal';
+import { RequestAbortedError } from '../error/request-aborted-error';
+import { linkedSignal } from './linked-signal';
+import { untilAborted } from './until-aborted';
 
 /**
- * The cancellation of one request to the `openai` client, linked to the caller's `AbortSignal`
- * (internal to this package).
+ * The cancellation of one request made with a provider's SDK client (`openai`,
+ * `@anthropic-ai/sdk`), linked to the caller's `AbortSignal` (shared by the provider packages).
  *
  * - {@link RequestSignal.signal} is what the client is given. The client adds an `abort` listener
  *   to the signal of every request and never removes it, so the caller's own signal, shared by
@@ -16,7 +17,7 @@ import { linkedSignal, untilAborted } from '@sprout-ai/core/internal';
  *   (`APIUserAbortError`, a fetch `AbortError`) to one {@link RequestAbortedError}.
  */
 export class RequestSignal {
-  /** The signal to give the `openai` client; `undefined` when the caller gave none. */
+  /** The signal to give the SDK client; `undefined` when the caller gave none. */
   readonly signal: AbortSignal | undefined;
   readonly #caller: AbortSignal | undefined;
   readonly #unlink: (() => void) | undefined;
@@ -46,6 +47,7 @@ export class RequestSignal {
   }
 
   /**
+   * Fails when the caller's signal has fired.
    * @throws RequestAbortedError when the caller has aborted
    */
   throwIfAborted(): void {
@@ -66,8 +68,8 @@ export class RequestSignal {
 
   /**
    * The chunks of a stream, ending with {@link RequestAbortedError} when the caller aborts: the
-   * `openai` client ends an aborted stream as if it were complete, which would pass a cut-off answer
-   * for a whole one.
+   * `openai` and `@anthropic-ai/sdk` clients end an aborted stream as if it were complete, which
+   * would pass a cut-off answer for a whole one.
    *
    * @param chunks - the client's stream
    * @throws RequestAbortedError (when iterated) when the caller aborts before the stream's end

@@ -1,22 +1,28 @@
-import type { OpenAiChatOptions } from './openai-chat-options';
-import { mergeToolCallbacks, mergeToolContext } from '@sprout-ai/core/internal';
+import type { ToolCallingChatOptions } from './tool-calling-chat-options';
+import { mergeToolCallbacks } from './merge-tool-callbacks';
+import { mergeToolContext } from './merge-tool-context';
+
+/** The `httpHeaders` option providers share (Spring's `httpHeaders` of the provider chat options). */
+interface HttpHeadersOption {
+  readonly httpHeaders?: Readonly<Record<string, string>>;
+}
 
 /**
  * Layers a request's options over the model's defaults: every option the request sets wins;
  * `toolCallbacks` and `toolNames` of the request replace the defaults' when non-empty (Spring's
  * `mergeToolCallbacks`); tool contexts and HTTP headers are united, request keys winning.
  */
-export function mergeChatOptions(
-  defaults: OpenAiChatOptions,
-  runtime: OpenAiChatOptions | undefined,
-): OpenAiChatOptions {
+export function mergeChatOptions<T extends ToolCallingChatOptions & HttpHeadersOption>(
+  defaults: T,
+  runtime: T | undefined,
+): T {
   if (!runtime) return defaults;
-  const merged: Record<string, unknown> = { ...defaults };
+  const merged: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
   for (const [key, value] of Object.entries(runtime)) {
     if (value !== undefined) merged[key] = value;
   }
   return {
-    ...(merged as OpenAiChatOptions),
+    ...(merged as T),
     toolCallbacks: mergeToolCallbacks(runtime.toolCallbacks, defaults.toolCallbacks),
     toolNames: runtime.toolNames?.length ? runtime.toolNames : defaults.toolNames,
     toolContext: mergeToolContext(runtime.toolContext, defaults.toolContext),

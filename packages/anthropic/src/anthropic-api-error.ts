@@ -1,0 +1,180 @@
+import { STATUS_CODES } from 'node:http';
+import { SproutError } from '@sprout-ai/core';
+import { isBodyIdleTimeout, rootCauseMessage } from '@sprout-ai/core/internal';
+import type { APIError } from '@anthropic-ai/sdk';
+import { anthropicSdk } from './anthropic-sdk';
+
+/**
+ * A request to Anthropic's Messages API (or a compatible endpoint) failed: the server was
+ * unreachable, timed out, answered with an error status or sent an error event mid-stream, or
+ * sent something that is not a message. The message is one line saying which endpoint failed, what
+ * it said and which setting to check, e.g.
+ * `Anthropic endpoint https://api.anthropic.com answered 401 Unauthorized: invalid x-api-key. Check spring.ai.anthropic.api-key (or SPRING_AI_ANTHROPIC_API_KEY / ANTHROPIC_API_KEY).`
+ * The `@anthropic-ai/sdk` error is the `cause`.
+ *
+ * @remarks Spring surfaces the SDK's exception; we wrap it so callers see one error type with the
+ * endpoint, model and Anthropic's error type as fields.
+ */
+export class AnthropicApiError extends SproutError {
+  /** This class's marker (see `SproutError.marker`). */
+  static override readonly marker: symbol = Symbol.for('sprout-ai.error.AnthropicApiError');
+
+  /** HTTP status the server answered with; `undefined` when there was no answer. */
+  readonly status?: number;
+  /** Anthropic's error type, e.g. `overloaded_error`, `rate_limit_error`, when it sent one. */
+  readonly errorType?: string;
+  /** Base URL of the endpoint, e.g. `https://api.anthropic.com`. */
+  readonly baseUrl: string;
+  /** Model the request asked for. */
+  readonly model: string;
+
+  /**
+   * @param options - the message, the endpoint and model, the status and error type when known, and the cause
+   */
+  constructor(options: {
+    message: string;
+    baseUrl: string;
+    model: string;
+    status?: number;
+    errorType?: string;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.status = options.status;
+    this.errorType = options.errorType;
+    this.baseUrl = options.baseUrl;
+    this.model = options.model;
+  }
+}
+
+/** Context for {@link toAnthropicApiError}. */
+export interface AnthropicRequestContext {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+  /** The model's idle timeout (`spring.ai.anthropic.chat.idle-timeout`), in milliseconds. */
+  readonly idleTimeoutMs: number;
+}
+
+/** The setting a wrong endpoint is fixed with. */
+export const BASE_URL_HINT = 'Check spring.ai.anthropic.base-url.';
+const API_KEY_HINT = 'Check spring.ai.anthropic.api-key (or SPRING_AI_ANTHROPIC_API_KEY / ANTHROPIC_API_KEY).';
+
+/**
+ * Converts an error of the `@anthropic-ai/sdk` package (or of the idle timeout, or of parsing a
+ * body) into an {@link AnthropicApiError}; any other error is returned unchanged.
+ *
+ * @param error - what the request threw
+ * @param context - the endpoint, model and timeout, for the message
+ */
+export function toAnthropicApiError(error: unknown, context: AnthropicRequestContext): unknown {
+  const endpoint = `Anthropic endpoint ${context.baseUrl}`;
+  const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
+  // By name: the SyntaxError of response.json() may come from another realm (e.g. a Jest environment).
+  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') {
+    const detail = String((error as { message?: unknown }).message);
+    const message = `${endpoint} answered a body that is not valid JSON (${detail}): it is not a message. ${BASE_URL_HINT}`;
+    return new AnthropicApiError({ ...base, status: 200, message });
+  }
+  if (isBodyIdleTimeout(error)) {
+    return new AnthropicApiError({
+      ...base,
+      message:
+        `${endpoint} stopped sending its answer: nothing arrived for ${context.idleTimeoutMs} ms. ` +
+        'Raise spring.ai.anthropic.chat.idle-timeout (idleTimeoutMs) if the server is only slow.',
+    });
+  }
+  // The SDK's errors are Errors; anything else is returned without loading the package.
+  if (!(error instanceof Error)) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = anthropicSdk();
+  if (!isApiError(error)) return error;
+  if (error instanceof APIUserAbortError) {
+    return new AnthropicApiError({ ...base, message: `The request to ${endpoint} was aborted.` });
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
+    return new AnthropicApiError({ ...base, message });
+  }
+  const errorType = errorTypeOf(error);
+  if (error instanceof APIConnectionError || error.status === undefined) {
+    // An `event: error` in a stream has no status: it is Anthropic's error, not a connection problem.
+    if (errorType !== undefined) {
+      const message = `${endpoint} sent an error mid-stream (${errorType}${detailOf(error)}). ${hintForType(errorType)}`;
+      return new AnthropicApiError({ ...base, message: message.trimEnd(), errorType });
+    }
+    return new AnthropicApiError({
+      ...base,
+      message: `${endpoint} is unreachable (${rootCauseMessage(error)}). ${BASE_URL_HINT}`,
+    });
+  }
+  const status = error.status;
+  const statusLine = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+  const detail = providerMessage(error);
+  const hint = hintForStatus(status, context.model) || hintForType(errorType) || hintForDetail(status, detail);
+  const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hint}`;
+  return new AnthropicApiError({ ...base, message: message.trimEnd(), status, errorType });
+}
+
+function hintForStatus(status: number, model: string): string {
+  if (status === 401) return API_KEY_HINT;
+  if (status === 403) return `Check that the API key may use model '${model}'. ${API_KEY_HINT}`;
+  if (status === 404) {
+    return `${BASE_URL_HINT} Also check the model name '${model}' (spring.ai.anthropic.chat.options.model).`;
+  }
+  if (status === 429) return 'Rate limit or quota reached: retry later, or check the account plan.';
+  if (status === 529) return 'Anthropic is overloaded: retry later.';
+  if (status >= 500) return 'The server failed; retry later.';
+  return '';
+}
+
+/** A 400 about the sampling parameters: the API version the SDK sends no longer takes them. */
+function hintForDetail(status: number, detail: string): string {
+  if (status !== 400 || !/\b(temperature|top_p|top_k)\b/.test(detail)) return '';
+  return (
+    'API version 2026-10-21 (sent by @anthropic-ai/sdk 1.x) no longer accepts temperature, top_p and top_k: ' +
+    'unset spring.ai.anthropic.chat.options.temperature, top-p and top-k (Anthropic-compatible servers that take them may keep them).'
+  );
+}
+
+function hintForType(type: string | undefined): string {
+  if (type === 'overloaded_error') return 'Anthropic is overloaded: retry later.';
+  if (type === 'rate_limit_error') return 'Rate limit or quota reached: retry later, or check the account plan.';
+  return '';
+}
+
+/** `instanceof APIError` alone narrows to `APIError<any, any, any>`; this keeps the fields' types. */
+export function isApiError(error: unknown): error is APIError {
+  return error instanceof anthropicSdk().APIError;
+}
+
+/** Anthropic's error type: the SDK's `type`, else the body's `error.type`. */
+function errorTypeOf(error: APIError): string | undefined {
+  if (typeof error.type === 'string') return error.type;
+  const type = fieldOf(fieldOf(error.error, 'error'), 'type');
+  return typeof type === 'string' ? type : undefined;
+}
+
+function detailOf(error: APIError): string {
+  const text = providerMessage(error);
+  return text === '' ? '' : `: ${text}`;
+}
+
+/** `value[key]` when `value` is an object that has it. */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** The provider's own explanation, on one line and at most 300 characters. */
+function providerMessage(error: APIError): string {
+  const nested = fieldOf(fieldOf(error.error, 'error'), 'message');
+  const flat = fieldOf(error.error, 'message');
+  let text: string;
+  if (typeof nested === 'string') text = nested;
+  else if (typeof flat === 'string') text = flat;
+  else if (typeof error.apiMessage === 'string') text = error.apiMessage;
+  else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
+  text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}

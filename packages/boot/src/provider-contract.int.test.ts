@@ -1,0 +1,368 @@
+import {
+  ChatClient,
+  DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX,
+  FullTextToolIndex,
+  MessageChatMemoryAdvisor,
+  ToolCallingAdvisor,
+  ToolSearchToolCallingAdvisor,
+} from '@sprout-ai/chat-client';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  FunctionToolCallback,
+  MessageWindowChatMemory,
+  type ToolCallback,
+  type ToolContext,
+  ToolSchemaRegistry,
+} from '@sprout-ai/core';
+import { McpClientConnection, type McpHttpServerHandle, McpToolCallbackProvider, McpToolServer } from '@sprout-ai/mcp';
+import { ContainerModule } from 'inversify';
+import { anthropicWireProvider } from './__fixtures__/provider-contract/anthropic-wire-provider';
+import { openAiWireProvider } from './__fixtures__/provider-contract/openai-wire-provider';
+import type {
+  NeutralMessage,
+  NeutralReply,
+  NeutralRequest,
+  WireProvider,
+  WireSession,
+} from './__fixtures__/provider-contract/wire-provider';
+import { declareToolClasses, FIXTURE_MANIFEST } from './__fixtures__/tool-classes';
+import { SproutApplication } from './sprout-application';
+import { SproutTokens } from './sprout-tokens';
+
+// The provider contract: one set of tool-loop, memory, MCP and container tests, run against each
+// provider's real ChatModel over HTTP to its wire server. Passing for both shows the loop is
+// provider-neutral — the providers only map the wire. Tool approval and observability have not
+// landed in Sprout yet, so the contract does not cover them.
+
+jest.setTimeout(30_000);
+
+const ORDER_SCHEMA = JSON.stringify({
+  type: 'object',
+  properties: { orderId: { type: 'string' } },
+  required: ['orderId'],
+  additionalProperties: false,
+});
+
+/** A tool that records what it was called with (and the tool context's user) and answers from `answer`. */
+function orderTool(name: string, answer: (orderId: string) => string) {
+  const calls: { orderId: string; user: unknown }[] = [];
+  const callback: ToolCallback = FunctionToolCallback.builder(
+    name,
+    (input: { orderId: string }, context: ToolContext) => {
+      calls.push({ orderId: input.orderId, user: context.get('userId') });
+      return answer(input.orderId);
+    },
+  )
+    .description(`${name} of an order`)
+    .inputSchema(ORDER_SCHEMA)
+    .build();
+  return { callback, calls };
+}
+
+const lastTool = (request: NeutralRequest) => request.messages.filter((m) => m.role === 'tool');
+const call = (id: string, name: string, args: Record<string, unknown>) => ({ id, name, arguments: args });
+
+describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provider contract: $name', (provider) => {
+  let session: WireSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  async function start(reply: (request: NeutralRequest, index: number) => NeutralReply): Promise<WireSession> {
+    session = await provider.start(reply);
+    return session;
+  }
+
+  /** A model that calls `toolName` for A123 once, then answers with what the tool said. */
+  const oneToolRound =
+    (toolName: string) =>
+    (request: NeutralRequest, index: number): NeutralReply =>
+      index === 0
+        ? { toolCalls: [call('t1', toolName, { orderId: 'A123' })], usage: { prompt: 20, completion: 5 } }
+        : { text: `Done: ${lastTool(request).at(-1)?.content ?? ''}`, usage: { prompt: 30, completion: 7 } };
+
+  describe('a tool round through ChatClient.call', () => {
+    it('should run the tool, send its call and result back, and answer with the usage of both rounds', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start(oneToolRound('getOrderStatus'));
+
+      const response = await ChatClient.builder(model)
+        .defaultSystem('You are the order desk.')
+        .build()
+        .prompt('Where is A123?')
+        .tools(tool.callback)
+        .toolContext({ userId: 'u7' })
+        .call()
+        .chatResponse();
+
+      expect(response?.result?.output.text).toBe('Done: "A123 shipped"');
+      expect(response?.metadata.usage).toMatchObject({ promptTokens: 50, completionTokens: 12, totalTokens: 62 });
+      expect(tool.calls).toEqual([{ orderId: 'A123', user: 'u7' }]);
+      const [first, second] = requests();
+      expect(first.system).toBe('You are the order desk.');
+      expect(first.tools).toEqual(['getOrderStatus']);
+      expect(second.messages).toEqual<NeutralMessage[]>([
+        { role: 'user', text: 'Where is A123?' },
+        { role: 'assistant', text: '', toolCalls: [call('t1', 'getOrderStatus', { orderId: 'A123' })] },
+        expect.objectContaining({ role: 'tool', id: 't1', content: '"A123 shipped"' }),
+      ]);
+      expect(lastTool(second)[0]).not.toMatchObject({ isError: true });
+    });
+
+    it('should never send the tool context to the model', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, rawBodies } = await start(oneToolRound('getOrderStatus'));
+
+      await ChatClient.create(model)
+        .prompt('Where is A123?')
+        .tools(tool.callback)
+        .toolContext({ userId: 'secret-user-42' })
+        .call()
+        .content();
+
+      expect(tool.calls[0].user).toBe('secret-user-42');
+      expect(rawBodies().join('\n')).not.toContain('secret-user-42');
+    });
+  });
+
+  describe('a tool round through ChatClient.stream', () => {
+    it('should stream the answer after running the tool, and send the same follow-up as call does', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start(oneToolRound('getOrderStatus'));
+
+      const texts: string[] = [];
+      for await (const text of ChatClient.create(model)
+        .prompt('Where is A123?')
+        .tools(tool.callback)
+        .stream()
+        .content()) {
+        texts.push(text);
+      }
+
+      expect(texts.join('')).toBe('Done: "A123 shipped"');
+      expect(tool.calls.map((c) => c.orderId)).toEqual(['A123']);
+      expect(requests()[1].messages.slice(1)).toEqual<NeutralMessage[]>([
+        { role: 'assistant', text: '', toolCalls: [call('t1', 'getOrderStatus', { orderId: 'A123' })] },
+        expect.objectContaining({ role: 'tool', id: 't1', content: '"A123 shipped"' }),
+      ]);
+    });
+  });
+
+  describe('parallel calls in one round', () => {
+    it('should answer every call, in the calls’ order, in the next request', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start((request, index) =>
+        index === 0
+          ? {
+              text: 'Checking both.',
+              toolCalls: [
+                call('a', 'getOrderStatus', { orderId: 'A1' }),
+                call('b', 'getOrderStatus', { orderId: 'A2' }),
+              ],
+            }
+          : {
+              text: lastTool(request)
+                .map((m) => (m.role === 'tool' ? m.content : ''))
+                .join(' & '),
+            },
+      );
+
+      const answer = await ChatClient.create(model).prompt('A1 and A2?').tools(tool.callback).call().content();
+
+      expect(answer).toBe('"A1 shipped" & "A2 shipped"');
+      expect(lastTool(requests()[1]).map((m) => (m.role === 'tool' ? m.id : ''))).toEqual(['a', 'b']);
+      expect(requests()[1].messages[1]).toMatchObject({ role: 'assistant', text: 'Checking both.' });
+    });
+  });
+
+  describe('calls the model sent without ids (08-empty-tool-call-id)', () => {
+    it('should give each a unique id, used for its call and its result in the next request', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start((_request, index) =>
+        index === 0
+          ? {
+              toolCalls: [call('', 'getOrderStatus', { orderId: 'A1' }), call('', 'getOrderStatus', { orderId: 'A2' })],
+            }
+          : { text: 'Both shipped.' },
+      );
+
+      await ChatClient.create(model).prompt('A1 and A2?').tools(tool.callback).call().content();
+
+      const [, assistant, ...results] = requests()[1].messages;
+      const callIds = assistant.role === 'assistant' ? assistant.toolCalls.map((c) => c.id) : [];
+      expect(callIds).toEqual([
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+        expect.stringMatching(/^call_[0-9a-f]{32}$/),
+      ]);
+      expect(new Set(callIds).size).toBe(2);
+      expect(results.map((m) => (m.role === 'tool' ? [m.id, m.content] : m))).toEqual([
+        [callIds[0], '"A1 shipped"'],
+        [callIds[1], '"A2 shipped"'],
+      ]);
+    });
+  });
+
+  describe('a failing tool', () => {
+    it('should tell the model the error, flagged as one where the wire can say so', async () => {
+      const tool = orderTool('cancelOrder', (id) => {
+        throw new Error(`Order ${id} has already shipped`);
+      });
+      const { model, requests } = await start(oneToolRound('cancelOrder'));
+
+      const answer = await ChatClient.create(model).prompt('Cancel A123').tools(tool.callback).call().content();
+
+      const [result] = lastTool(requests()[1]);
+      expect(answer).toContain('Order A123 has already shipped');
+      expect(result).toMatchObject({ role: 'tool', id: 't1', content: expect.stringContaining('already shipped') });
+      if (provider.flagsToolErrors) expect(result).toMatchObject({ isError: true });
+    });
+  });
+
+  describe('a forced tool choice (07-forced-tool-choice)', () => {
+    it('should force the tool in the first round only, then let the model answer', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start(oneToolRound('getOrderStatus'));
+
+      await ChatClient.create(model)
+        .prompt('Where is A123?')
+        .tools(tool.callback)
+        .options({ toolChoice: { type: 'function', function: { name: 'getOrderStatus' } } })
+        .call()
+        .content();
+
+      expect(requests().map((r) => r.toolChoice)).toEqual(['getOrderStatus', 'auto']);
+    });
+  });
+
+  describe('chat memory across turns', () => {
+    it('should replay the first turn, its tool call and result included, in the second turn', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model, requests } = await start(
+        (request, index) =>
+          [
+            { toolCalls: [call('t1', 'getOrderStatus', { orderId: 'A123' })] },
+            { text: 'A123 has shipped.' },
+            { text: `You asked ${request.messages.filter((m) => m.role === 'user').length} questions.` },
+          ][index],
+      );
+      // Inside the loop, so the tool round is remembered and replayed to the model.
+      const memory = MessageChatMemoryAdvisor.builder(MessageWindowChatMemory.builder().build())
+        .order(ToolCallingAdvisor.DEFAULT_ORDER + 1)
+        .build();
+      const client = ChatClient.builder(model).defaultAdvisors(memory).defaultTools(tool.callback).build();
+      const ask = (text: string) =>
+        client
+          .prompt(text)
+          .advisors((spec) => spec.param(CHAT_MEMORY_CONVERSATION_ID, 'c-1'))
+          .call()
+          .content();
+
+      await ask('Where is A123?');
+      const second = await ask('What did I ask?');
+
+      expect(second).toBe('You asked 2 questions.');
+      expect(requests()[2].messages).toEqual<NeutralMessage[]>([
+        { role: 'user', text: 'Where is A123?' },
+        { role: 'assistant', text: '', toolCalls: [call('t1', 'getOrderStatus', { orderId: 'A123' })] },
+        expect.objectContaining({ role: 'tool', id: 't1', content: '"A123 shipped"' }),
+        { role: 'assistant', text: 'A123 has shipped.', toolCalls: [] },
+        { role: 'user', text: 'What did I ask?' },
+      ]);
+    });
+  });
+
+  describe.each(['call', 'stream'] as const)('tool search through ChatClient.%s', (path) => {
+    it('should offer toolSearchTool alone, then the tools it found, and run the one the model calls', async () => {
+      const status = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const cancel = orderTool('cancelOrder', (id) => `${id} cancelled`);
+      const weather = orderTool('getWeather', () => 'sunny');
+      const { model, requests } = await start(
+        (request, index) =>
+          [
+            { toolCalls: [call('s1', 'toolSearchTool', { query: 'cancel an order' })] },
+            { toolCalls: [call('c1', 'cancelOrder', { orderId: 'A123' })] },
+            { text: `Done: ${lastTool(request).at(-1)?.content ?? ''}` },
+          ][index],
+      );
+      const client = ChatClient.builder(model)
+        .toolCallingAdvisorBuilder(
+          ToolSearchToolCallingAdvisor.builder().toolIndex(new FullTextToolIndex()).maxResults(1),
+        )
+        .defaultSystem('You are the order desk.')
+        .defaultTools(status.callback, cancel.callback, weather.callback)
+        .build();
+      const spec = client.prompt('Cancel A123').advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-1'));
+
+      let answer = '';
+      if (path === 'call') answer = await spec.call().content();
+      else for await (const piece of spec.stream().content()) answer += piece;
+
+      expect(answer).toBe('Done: "A123 cancelled"');
+      expect(cancel.calls.map((c) => c.orderId)).toEqual(['A123']);
+      const [first, second, third] = requests();
+      expect(first.tools).toEqual(['toolSearchTool']);
+      expect(first.system).toBe(`You are the order desk.${DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX}`);
+      expect(JSON.parse(lastTool(second)[0].content)).toEqual(['cancelOrder']);
+      expect(second.tools).toEqual(['toolSearchTool', 'cancelOrder']);
+      expect(third.tools).toEqual(second.tools);
+    });
+  });
+
+  describe('a tool of an MCP server on 127.0.0.1', () => {
+    let http: McpHttpServerHandle | undefined;
+    let tools: McpToolCallbackProvider | undefined;
+    afterEach(async () => {
+      await tools?.close();
+      await http?.close();
+      tools = undefined;
+      http = undefined;
+    });
+
+    it('should be offered, called over MCP, and its result read by the model', async () => {
+      const invoice = orderTool('invoiceOf', (id) => `invoice INV-${id}`);
+      http = await new McpToolServer({ toolCallbacks: [invoice.callback] }).listen();
+      tools = await McpToolCallbackProvider.create({
+        connections: [
+          new McpClientConnection({ name: 'billing', transport: { type: 'streamable-http', url: http.url } }),
+        ],
+      });
+      const mcpName = tools.getToolCallbacks()[0].toolDefinition.name;
+      const { model, requests } = await start(oneToolRound(mcpName));
+
+      const answer = await ChatClient.create(model).prompt('Invoice of A123?').tools(tools).call().content();
+
+      expect(answer).toBe('Done: "invoice INV-A123"');
+      expect(invoice.calls.map((c) => c.orderId)).toEqual(['A123']);
+      expect(requests()[0].tools).toEqual([mcpName]);
+    });
+  });
+
+  describe('the container', () => {
+    const { OrderTools } = declareToolClasses();
+    let app: SproutApplication | undefined;
+    afterEach(async () => {
+      await app?.close();
+      app = undefined;
+    });
+
+    it('should bind this provider’s model from its properties and run the loop with the scanned tools', async () => {
+      const { properties, requests } = await start(oneToolRound('getOrderStatus'));
+
+      app = await SproutApplication.run({
+        propertiesFile: false,
+        env: {},
+        properties,
+        modules: [new ContainerModule(({ bind }) => void bind(OrderTools).toSelf())],
+        schemaManifest: FIXTURE_MANIFEST,
+        schemaRegistry: new ToolSchemaRegistry(),
+      });
+      const answer = await app.chatClient().prompt('Where is A123?').call().content();
+
+      expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(provider.modelClass);
+      expect(answer).toBe('Done: "Order A123 has shipped"');
+      expect(app.get(OrderTools).calls).toEqual(['A123']);
+      expect(requests()[0].tools).toEqual(['getOrderStatus', 'cancelOrder']);
+    });
+  });
+});
