@@ -115,7 +115,10 @@ function hasApiKey(properties: SproutProperties, provider: ChatModelProvider): b
 }
 
 /** Serves the demo model on the provider's wire (the test kit's server) and points the provider's properties at it. */
-async function startDemoModel(provider: ChatModelProvider, overrides: Record<string, string>): Promise<DemoModelServer> {
+async function startDemoModel(
+  provider: ChatModelProvider,
+  overrides: Record<string, string>,
+): Promise<DemoModelServer> {
   if (provider === 'anthropic') {
     const server = await AnthropicWireServer.start({ handler: anthropicDemoModel });
     overrides[ANTHROPIC_PROPERTY_KEYS.baseUrl] = server.baseUrl;

@@ -149,7 +149,10 @@ async function ask(question) {
     if (!finished) throw Object.assign(new Error('The connection to the desk was lost.'), { retryable: true });
   } catch (error) {
     answer.remove();
-    showError(error.message === 'Failed to fetch' ? 'The desk cannot be reached.' : error.message, error.retryable !== false);
+    showError(
+      error.message === 'Failed to fetch' ? 'The desk cannot be reached.' : error.message,
+      error.retryable !== false,
+    );
   } finally {
     answer.removeAttribute('aria-busy');
     state.busy = false;

@@ -26,14 +26,21 @@ export function toSseEvent(event: ChatClientStreamEvent): SseEvent | undefined {
     case 'text-delta':
       return sse('text-delta', { text: event.text });
     case 'tool-call':
-      return sse('tool-call', { id: event.toolCall.id, name: event.toolCall.name, arguments: event.toolCall.arguments });
+      return sse('tool-call', {
+        id: event.toolCall.id,
+        name: event.toolCall.name,
+        arguments: event.toolCall.arguments,
+      });
     case 'tool-result':
       return sse('tool-result', {
         id: event.id,
         name: event.name,
         status: event.status,
         durationMs: Math.round(event.durationMs),
-        result: event.result.length > MAX_TIMELINE_RESULT_CHARS ? `${event.result.slice(0, MAX_TIMELINE_RESULT_CHARS)}…` : event.result,
+        result:
+          event.result.length > MAX_TIMELINE_RESULT_CHARS
+            ? `${event.result.slice(0, MAX_TIMELINE_RESULT_CHARS)}…`
+            : event.result,
       });
     case 'finish':
       return sse('finish', { finishReason: event.finishReason ?? null, usage: event.usage ?? null });
@@ -62,7 +69,11 @@ export function upstreamErrorOf(error: unknown): UpstreamError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   if ('baseUrl' in fields || typeof fields.status === 'number') {
-    return { code: 'model-unavailable', message: 'The assistant cannot reach its model right now. Try again in a moment.', detail };
+    return {
+      code: 'model-unavailable',
+      message: 'The assistant cannot reach its model right now. Try again in a moment.',
+      detail,
+    };
   }
   return { code: 'turn-failed', message: 'The assistant could not answer this question. Try again.', detail };
 }

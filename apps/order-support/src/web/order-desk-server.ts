@@ -51,7 +51,9 @@ export async function startOrderDeskServer(options: OrderDeskServerOptions): Pro
     let sessionSecret = properties.getString(SESSION_SECRET_PROPERTY);
     if (sessionSecret === undefined) {
       sessionSecret = randomBytes(32).toString('hex');
-      options.log(`${SESSION_SECRET_PROPERTY} is not set: sign-ins last until this process stops and work on this instance only`);
+      options.log(
+        `${SESSION_SECRET_PROPERTY} is not set: sign-ins last until this process stops and work on this instance only`,
+      );
     }
     const chatClient = createOrderSupportChatClient(desk.app, (trace) => options.log(formatToolCallTrace(trace)), {
       schemaRegistry: options.schemaRegistry,
@@ -84,7 +86,11 @@ export async function startOrderDeskServer(options: OrderDeskServerOptions): Pro
   }
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<ServerType> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  hostname: string,
+  port: number,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname, port }, () => resolve(server));
     server.once('error', reject);

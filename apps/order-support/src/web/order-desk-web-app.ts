@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { SproutTokens } from '@sprout-ai/boot';
 import { type ChatClient, type ChatClientRequestSpec, MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
 import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, type Message, MessageType } from '@sprout-ai/core';
 import { Hono } from 'hono';
@@ -70,14 +69,17 @@ export function createOrderDeskWebApp(options: OrderDeskWebAppOptions): Hono {
     '/api/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'body-too-large', message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413),
+      onError: (c) =>
+        c.json({ error: 'body-too-large', message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413),
     }),
   );
 
   app.post('/api/login', async (c) => {
     const { user } = parseLoginBody(await readJson(c.req.raw));
     if (!DEMO_USERS.includes(user)) {
-      throw new HTTPException(403, { message: `unknown user ${JSON.stringify(user)}; the demo users are ${DEMO_USERS.join(', ')}` });
+      throw new HTTPException(403, {
+        message: `unknown user ${JSON.stringify(user)}; the demo users are ${DEMO_USERS.join(', ')}`,
+      });
     }
     await setSignedCookie(c, USER_COOKIE, user, sessionSecret, { httpOnly: true, sameSite: 'Strict', path: '/' });
     return c.json({ user });
