@@ -67,7 +67,9 @@ describe('the order desk page in headless Chromium', () => {
     await expect(call.getAttribute('data-tool')).resolves.toBe('getOrderStatus');
     await expect(call.getAttribute('class')).resolves.toBe('call success');
     await expect(call.textContent()).resolves.toContain('{"orderId":"A123"}');
-    await expect(page.locator('#messages li.assistant').last().textContent()).resolves.toBe('订单 A123 当前状态：运输中。');
+    await expect(page.locator('#messages li.assistant').last().textContent()).resolves.toBe(
+      '订单 A123 当前状态：运输中。',
+    );
     await expect(page.locator('#error').isHidden()).resolves.toBe(true);
     await page.screenshot({ path: join(OUTPUT_DIR, 'order-desk-u7.png'), fullPage: true });
     await page.close();
