@@ -8,6 +8,14 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   // The JavaScript files (launchers, fixtures, scripts) are outside the TypeScript program.
   { files: ['**/*.{js,cjs,mjs}'], ...tseslint.configs.disableTypeChecked },
+  // The order desk's page scripts run in the browser, as classic scripts.
+  {
+    files: ['apps/*/web/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { document: 'readonly', fetch: 'readonly', sessionStorage: 'readonly', TextDecoderStream: 'readonly' },
+    },
+  },
   {
     files: ['**/*.ts'],
     // One program for sources and tests (package tsconfigs exclude tests); the docs' examples build

@@ -1,32 +1,17 @@
-import { isAbsolute, join } from 'node:path';
-import {
-  ANTHROPIC_PROPERTY_KEYS,
-  CHAT_MEMORY_PROPERTY_KEYS,
-  type ChatModelProvider,
-  loadProperties,
-  MODEL_PROPERTY_KEYS,
-  OPENAI_PROPERTY_KEYS,
-  selectChatModelProvider,
-  SproutApplication,
-  type SproutProperties,
-  SproutTokens,
-} from '@sprout-ai/boot';
+import { MODEL_PROPERTY_KEYS, type SproutApplication, SproutTokens } from '@sprout-ai/boot';
 import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import {
   AugmentedToolCallbackProvider,
+  CHAT_MEMORY_CONVERSATION_ID,
   type ChatModel,
   type ToolSchemaRegistry,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
-import { AnthropicWireServer, OpenAiWireServer } from '@sprout-ai/test';
-import { anthropicDemoModel } from './anthropic-demo-model';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
-import { demoModel } from './demo-model';
-import { orderSupportModule } from './order-support-module';
+import { type OrderDesk, startOrderDesk } from './order-desk';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
 import { formatToolReasoning, ToolReasoning } from './tool-reasoning';
 import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
-import { CHAT_MEMORY_CONVERSATION_ID } from '@sprout-ai/core';
 
 /** Exit code of a successful run (also `--help`). */
 export const EXIT_OK = 0;
@@ -34,12 +19,6 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** Exit code of a bad command line. */
 export const EXIT_USAGE = 2;
-
-/** Where `--conversation` histories are stored unless `spring.ai.chat.memory.repository.*` says otherwise (relative to the app dir). */
-export const DEFAULT_CHAT_MEMORY_PATH = join('data', 'chat-memory.db');
-
-/** API key the built-in demo model is called with (the demo server ignores it). */
-export const DEMO_API_KEY = 'sprout-demo';
 
 /** Where {@link runOrderSupportCli} reads from and writes to. */
 export interface OrderSupportCliOptions {
@@ -92,33 +71,16 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
     return EXIT_OK;
   }
 
-  const propertiesFile = join(options.appDir, 'application.properties');
-  let demoServer: { readonly baseUrl: string; close(): Promise<void> } | undefined;
-  let app: SproutApplication | undefined;
+  let desk: OrderDesk | undefined;
   try {
-    const overrides: Record<string, string> = {};
-    if (args.provider !== undefined) overrides[MODEL_PROPERTY_KEYS.chat] = args.provider;
-    const loaded = loadProperties({ file: propertiesFile, env, overrides });
-    if (!loaded.has(CHAT_MEMORY_PROPERTY_KEYS.repositoryType) || loaded.chatMemory.repositoryType === 'sqlite') {
-      overrides[CHAT_MEMORY_PROPERTY_KEYS.repositoryType] = 'sqlite';
-      overrides[CHAT_MEMORY_PROPERTY_KEYS.sqlitePath] = chatMemoryPath(loaded.chatMemory.sqlitePath, options.appDir);
-    }
-    const provider = selectChatModelProvider(loaded);
-    // The choice is pinned: the demo's key must not make a second provider look configured.
-    overrides[MODEL_PROPERTY_KEYS.chat] = provider;
-    if (!hasApiKey(loaded, provider)) {
-      const demo = await startDemoModel(provider, overrides);
-      demoServer = demo;
-      errorLine(`no ${demo.keyVariables} set — answering with the built-in demo model on ${demo.baseUrl}`);
-    }
-    app = await SproutApplication.run({
-      modules: [orderSupportModule(options.appDir)],
-      propertiesFile,
+    desk = await startOrderDesk({
+      appDir: options.appDir,
       env,
-      properties: overrides,
-      schemaManifest: join(options.appDir, 'dist', 'tool-schemas.json'),
+      properties: args.provider === undefined ? {} : { [MODEL_PROPERTY_KEYS.chat]: args.provider },
       schemaRegistry: options.schemaRegistry,
+      onNotice: errorLine,
     });
+    const { app } = desk;
     const chatClient = createOrderSupportChatClient(app, (trace) => stderr.write(`${formatToolCallTrace(trace)}\n`), {
       ...(args.logReasoning === true
         ? { onReasoning: (tool, reasoning) => stderr.write(`${formatToolReasoning(tool, reasoning)}\n`) }
@@ -145,42 +107,8 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
     errorLine(error instanceof Error ? error.message : String(error));
     return EXIT_FAILURE;
   } finally {
-    await app?.close();
-    await demoServer?.close();
+    await desk?.close();
   }
-}
-
-function hasApiKey(properties: SproutProperties, provider: ChatModelProvider): boolean {
-  return (provider === 'anthropic' ? properties.anthropic.apiKey : properties.openAi.chat.apiKey) !== undefined;
-}
-
-/**
- * Serves the demo model on the provider's wire (the test kit's server) and points the provider's
- * properties at it.
- */
-async function startDemoModel(
-  provider: ChatModelProvider,
-  overrides: Record<string, string>,
-): Promise<{ baseUrl: string; keyVariables: string; close(): Promise<void> }> {
-  if (provider === 'anthropic') {
-    const server = await AnthropicWireServer.start({ handler: anthropicDemoModel });
-    overrides[ANTHROPIC_PROPERTY_KEYS.baseUrl] = server.baseUrl;
-    overrides[ANTHROPIC_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
-    return {
-      baseUrl: server.baseUrl,
-      keyVariables: 'SPRING_AI_ANTHROPIC_API_KEY/ANTHROPIC_API_KEY',
-      close: () => server.close(),
-    };
-  }
-  const server = await OpenAiWireServer.start({ handler: demoModel });
-  overrides[OPENAI_PROPERTY_KEYS.baseUrl] = server.baseUrl;
-  overrides[OPENAI_PROPERTY_KEYS.chatBaseUrl] = server.baseUrl;
-  overrides[OPENAI_PROPERTY_KEYS.apiKey] = DEMO_API_KEY;
-  return {
-    baseUrl: server.baseUrl,
-    keyVariables: 'SPRING_AI_OPENAI_API_KEY/OPENAI_API_KEY',
-    close: () => server.close(),
-  };
 }
 
 /** Options of {@link createOrderSupportChatClient}. */
@@ -225,14 +153,4 @@ export function createOrderSupportChatClient(
     .toolCallingAdvisorBuilder(app.get<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder))
     .defaultTools(...tools)
     .build();
-}
-
-/**
- * Where the CLI stores conversations: SQLite (the in-memory store would forget the conversation when
- * the process exits), at `spring.ai.chat.memory.repository.sqlite.path` taken relative to the app
- * directory like the other paths of `application.properties`, by default {@link DEFAULT_CHAT_MEMORY_PATH}.
- */
-function chatMemoryPath(configured: string | undefined, appDir: string): string {
-  const path = configured ?? DEFAULT_CHAT_MEMORY_PATH;
-  return isAbsolute(path) ? path : join(appDir, path);
 }

@@ -1,0 +1,83 @@
+import type { ChatClientStreamEvent } from '@sprout-ai/chat-client';
+
+/** One Server-Sent Event: its name and its JSON data. */
+export interface SseEvent {
+  readonly event: string;
+  readonly data: string;
+}
+
+/** Longest tool result the page is sent for its timeline, in characters (the model reads all of it). */
+export const MAX_TIMELINE_RESULT_CHARS = 500;
+
+/**
+ * Maps a `.stream().events()` event to the SSE the page reads:
+ * - `text-delta` `{ text }`;
+ * - `tool-call` `{ id, name, arguments }` when a call is about to run;
+ * - `tool-result` `{ id, name, status, durationMs, result }` when it ended (`status`: success, error,
+ *   timeout, limit, unknown-tool; `result` cut to {@link MAX_TIMELINE_RESULT_CHARS});
+ * - `finish` `{ finishReason, usage }`.
+ * The argument fragments of a call being generated (`tool-call-start`, `tool-call-delta`) are not sent.
+ *
+ * @param event - the ChatClient's stream event
+ * @returns the SSE, or `undefined` for events the page does not use
+ */
+export function toSseEvent(event: ChatClientStreamEvent): SseEvent | undefined {
+  switch (event.type) {
+    case 'text-delta':
+      return sse('text-delta', { text: event.text });
+    case 'tool-call':
+      return sse('tool-call', {
+        id: event.toolCall.id,
+        name: event.toolCall.name,
+        arguments: event.toolCall.arguments,
+      });
+    case 'tool-result':
+      return sse('tool-result', {
+        id: event.id,
+        name: event.name,
+        status: event.status,
+        durationMs: Math.round(event.durationMs),
+        result:
+          event.result.length > MAX_TIMELINE_RESULT_CHARS
+            ? `${event.result.slice(0, MAX_TIMELINE_RESULT_CHARS)}…`
+            : event.result,
+      });
+    case 'finish':
+      return sse('finish', { finishReason: event.finishReason ?? null, usage: event.usage ?? null });
+    default:
+      return undefined;
+  }
+}
+
+/** What a browser is told when a turn fails: a code and a message that names no internal endpoint or setting. */
+export interface UpstreamError {
+  readonly code: 'model-unavailable' | 'turn-failed';
+  readonly message: string;
+  /** The full message, for the server's log only. */
+  readonly detail: string;
+}
+
+/**
+ * Classifies a failed turn for the browser: the model endpoint failing (an error with an HTTP
+ * `status`, a `baseUrl`, or a connection cause) is `model-unavailable`; anything else `turn-failed`.
+ * The provider's own message (which names the endpoint and the settings to check) stays in `detail`.
+ *
+ * @param error - what the ChatClient threw
+ * @returns the browser-safe error
+ */
+export function upstreamErrorOf(error: unknown): UpstreamError {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  if ('baseUrl' in fields || typeof fields.status === 'number') {
+    return {
+      code: 'model-unavailable',
+      message: 'The assistant cannot reach its model right now. Try again in a moment.',
+      detail,
+    };
+  }
+  return { code: 'turn-failed', message: 'The assistant could not answer this question. Try again.', detail };
+}
+
+function sse(event: string, data: unknown): SseEvent {
+  return { event, data: JSON.stringify(data) };
+}
