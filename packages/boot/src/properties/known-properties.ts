@@ -111,7 +111,21 @@ export function isKnownPropertyKey(key: string): boolean {
   return knownKeys.has(key) || KNOWN_MAP_PROPERTY_PREFIXES.some((prefix) => key.startsWith(`${prefix}.`));
 }
 
-/** The known key closest to `key` when it looks like a typo of it (edit distance ≤ 3), else `undefined`. */
+/**
+ * The known key closest to `key` when it looks like a typo of it (edit distance ≤ 3), else `undefined`.
+ * A typo in a map-style prefix keeps the name that follows it:
+ * `spring.ai.tools.limits.max-calls-per-tol.getOrderStatus` → `spring.ai.tools.limits.max-calls-per-tool.getOrderStatus`.
+ */
 export function suggestPropertyKey(key: string): string | undefined {
-  return closestMatch(key, KNOWN_PROPERTY_KEYS);
+  const scalar = closestMatch(key, KNOWN_PROPERTY_KEYS);
+  if (scalar !== undefined) return scalar;
+  const segments = key.split('.');
+  for (const prefix of KNOWN_MAP_PROPERTY_PREFIXES) {
+    const length = prefix.split('.').length;
+    if (segments.length <= length) continue;
+    if (closestMatch(segments.slice(0, length).join('.'), [prefix]) !== undefined) {
+      return [prefix, ...segments.slice(length)].join('.');
+    }
+  }
+  return undefined;
 }
