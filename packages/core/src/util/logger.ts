@@ -18,7 +18,9 @@ export function createLogger(name: string): Logger {
   root ??= pino(
     // pino's own `redact` option removes values by key; a password inside a message needs the text.
     { level: process.env.SPROUT_LOG_LEVEL ?? 'warn', base: undefined, hooks: { streamWrite: redactCredentials } },
-    pino.destination(2),
+    // Synchronous: lines keep their order with the program's own stderr output and none is lost when
+    // the process exits; the default level is warn, so a write is paid for only when something is wrong.
+    pino.destination({ dest: 2, sync: true }),
   );
   return root.child({ name });
 }
