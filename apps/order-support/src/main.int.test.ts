@@ -6,6 +6,9 @@ import { AnthropicWireServer, OpenAiWireServer, anthropicMessage } from '@sprout
 
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
+// Each test starts a Node process (the built CLI): seconds on a loaded machine, past jest's 5 s default.
+jest.setTimeout(30_000);
+
 interface Run {
   readonly code: number;
   readonly stdout: string;

@@ -164,7 +164,7 @@ describe(ChatClient, () => {
           }),
           { numRuns: 40, seed: 20261130, endOnFailure: true },
         );
-      });
+      }, 60_000); // 40 runs of two HTTP requests each: well over jest's 5 s default on a loaded machine
     });
   });
 });
