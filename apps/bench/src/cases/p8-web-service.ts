@@ -1,6 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { SproutTokens } from '@sprout-ai/boot';
 import { MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
 import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory } from '@sprout-ai/core';
@@ -8,6 +8,7 @@ import { demoModel } from '@sprout-ai/order-support/dist/demo-model';
 import { startOrderDesk } from '@sprout-ai/order-support/dist/order-desk';
 import { createOrderSupportChatClient } from '@sprout-ai/order-support/dist/order-support-cli';
 import { USER_ID_CONTEXT_KEY } from '@sprout-ai/order-support/dist/order-tools';
+import { spawnOrderDeskProcess } from '@sprout-ai/order-support/dist/web/order-desk-process';
 import { OpenAiWireServer } from '@sprout-ai/test';
 import { type CaseResult, type TableRow, type TargetCheck, defineBenchCase } from '../bench-case';
 import type { Json } from '../support/child-task';
@@ -18,7 +19,6 @@ const ROUNDS = 1;
 const QUESTION = '订单 A123 发货了吗？';
 const ANSWER = '订单 A123 当前状态：运输中。';
 const APP_DIR = dirname(require.resolve('@sprout-ai/order-support/package.json'));
-const SERVE_JS = join(APP_DIR, 'dist', 'serve.js');
 const MB = 2 ** 20;
 
 interface LoadArgs {
@@ -74,7 +74,9 @@ export const benchCase = defineBenchCase({
       );
       for (const count of [1, 2]) {
         context.log(`p8: ${count} web instance(s)`);
-        const instances = await Promise.all(Array.from({ length: count }, () => startInstance(model.baseUrl)));
+        const instances = await Promise.all(
+          Array.from({ length: count }, () => spawnOrderDeskProcess(instanceEnv(model.baseUrl))),
+        );
         try {
           const peak = trackPeakRss(instances.map((i) => i.process.pid ?? 0));
           const run = (await context.runInChild(
@@ -85,7 +87,7 @@ export const benchCase = defineBenchCase({
           )) as unknown as LoadResult;
           results.set(`web-${count}`, { ...run, peakRssMb: peak.stop() });
         } finally {
-          await Promise.all(instances.map((i) => stopInstance(i.process)));
+          await Promise.all(instances.map((i) => i.stop()));
         }
       }
     } finally {
@@ -163,43 +165,15 @@ function latency(samples: readonly number[]): { p50: number; p99: number } {
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
 }
 
-interface Instance {
-  readonly url: string;
-  readonly process: ChildProcess;
-}
-
-function startInstance(modelBaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, [SERVE_JS], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      SERVER_PORT: '0',
-      SPROUT_WEB_SESSION_SECRET: 'bench',
-      SPRING_AI_CHAT_MEMORY_REPOSITORY_TYPE: 'in-memory',
-      SPRING_AI_OPENAI_API_KEY: 'bench',
-      SPRING_AI_OPENAI_BASE_URL: modelBaseUrl,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /order desk serving on (\S+)/.exec(stderr);
-      if (match !== null) {
-        child.stderr.removeAllListeners('data');
-        child.stderr.resume();
-        resolve({ url: match[1], process: child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve.js exited with ${String(code)}: ${stderr}`)));
-  });
-}
-
-async function stopInstance(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+/** A `serve.js` instance's environment: any free port, in-memory chat memory, the bench's model. */
+function instanceEnv(modelBaseUrl: string): Record<string, string> {
+  return {
+    SERVER_PORT: '0',
+    SPROUT_WEB_SESSION_SECRET: 'bench',
+    SPRING_AI_CHAT_MEMORY_REPOSITORY_TYPE: 'in-memory',
+    SPRING_AI_OPENAI_API_KEY: 'bench',
+    SPRING_AI_OPENAI_BASE_URL: modelBaseUrl,
+  };
 }
 
 /** Samples the summed RSS of `pids` until stopped; returns the peak in MB. */

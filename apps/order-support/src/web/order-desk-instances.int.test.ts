@@ -1,37 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { OpenAiWireServer, type WireChatRequest } from '@sprout-ai/test';
 import { RedisTestServer } from '../../../../packages/chat-memory/src/__fixtures__/redis-test-server';
 import { demoModel } from '../demo-model';
-
-const APP_DIR = join(__dirname, '..', '..');
-/** The built entry `npm run serve` runs (npm test builds before jest). */
-const SERVE_JS = join(APP_DIR, 'dist', 'serve.js');
+import { type OrderDeskProcess, spawnOrderDeskProcess } from './order-desk-process';
 
 // Two Node processes start and a Redis server runs: seconds on a loaded machine.
 jest.setTimeout(60_000);
-
-/** One `node dist/serve.js` process. */
-interface Instance {
-  readonly url: string;
-  readonly process: ChildProcess;
-}
-
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, [SERVE_JS], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /order desk serving on (\S+)/.exec(stderr);
-      if (match !== null) resolve({ url: match[1], process: child });
-    });
-    child.once('exit', (code) => reject(new Error(`serve.js exited with ${String(code)}: ${stderr}`)));
-  });
-}
 
 async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(url, {
@@ -53,8 +26,8 @@ describe('two order desk instances on one Redis', () => {
   let release: () => void;
   let modelAsked: Promise<void>;
   let signalAsked: () => void;
-  let a: Instance;
-  let b: Instance;
+  let a: OrderDeskProcess;
+  let b: OrderDeskProcess;
 
   beforeAll(async () => {
     redis = await RedisTestServer.start();
@@ -78,12 +51,12 @@ describe('two order desk instances on one Redis', () => {
       SPRING_AI_OPENAI_API_KEY: 'sk-test',
       SPRING_AI_OPENAI_BASE_URL: model.baseUrl,
     };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    [a, b] = await Promise.all([spawnOrderDeskProcess(env), spawnOrderDeskProcess(env)]);
   });
 
   afterAll(async () => {
     release?.();
-    for (const instance of [a, b]) instance?.process.kill('SIGTERM');
+    await Promise.all([a, b].map((instance) => instance?.stop()));
     await model?.close();
     await redis?.stop();
   });
