@@ -136,16 +136,20 @@ async function ask(question) {
       const data = await response.json().catch(() => ({}));
       throw Object.assign(new Error(data.message || `HTTP ${response.status}`), { retryable: response.status >= 500 });
     }
+    let conversationId = null;
     await readEvents(response, (name, data) => {
-      if (name === 'conversation') {
-        state.conversationId = data.conversationId;
-        sessionStorage.setItem(conversationKey(), data.conversationId);
-      } else if (name === 'text-delta') answer.textContent += data.text;
+      if (name === 'conversation') conversationId = data.conversationId;
+      else if (name === 'text-delta') answer.textContent += data.text;
       else if (name === 'tool-call') timeline.call(data);
       else if (name === 'tool-result') timeline.result(data);
       else if (name === 'finish') finished = true;
       else if (name === 'error') throw Object.assign(new Error(data.message), { retryable: data.retryable });
     });
+    // A conversation exists on the server only once a turn of it finished (a failed turn stores nothing).
+    if (finished && conversationId !== null) {
+      state.conversationId = conversationId;
+      sessionStorage.setItem(conversationKey(), conversationId);
+    }
     if (!finished) throw Object.assign(new Error('The connection to the desk was lost.'), { retryable: true });
   } catch (error) {
     answer.remove();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolSchemaRegistry } from '@sprout-ai/core';
+import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type OrderDeskServer, startOrderDeskServer } from './order-desk-server';
 
@@ -84,5 +85,67 @@ describe('the order desk page in headless Chromium', () => {
     expect(answer).not.toBe('');
     await page.screenshot({ path: join(OUTPUT_DIR, 'order-desk-u8.png'), fullPage: true });
     await page.close();
+  });
+
+  describe('with a model that fails once, then calls two tools in one round', () => {
+    let scripted: OrderDeskServer;
+    let model: OpenAiWireServer;
+
+    beforeAll(async () => {
+      model = await OpenAiWireServer.start({
+        script: [
+          { status: 503, body: { error: { message: 'overloaded' } } },
+          chatCompletion({
+            toolCalls: [
+              { id: 'call_a', name: 'getOrderStatus', arguments: { orderId: 'A123' } },
+              { id: 'call_b', name: 'getOrderStatus', arguments: { orderId: 'A200' } },
+            ],
+          }),
+          chatCompletion({ content: 'A123 运输中，A200 待发货。' }),
+        ],
+      });
+      scripted = await startOrderDeskServer({
+        appDir: APP_DIR,
+        env: { SPRING_AI_OPENAI_API_KEY: 'sk-test', SPRING_AI_OPENAI_BASE_URL: model.baseUrl },
+        properties: {
+          'server.port': '0',
+          'sprout.web.session-secret': 'e2e-secret',
+          'spring.ai.chat.memory.repository.type': 'in-memory',
+          'spring.ai.retry.max-attempts': '1',
+        },
+        schemaRegistry: new ToolSchemaRegistry(),
+        log: () => undefined,
+      });
+    });
+
+    afterAll(async () => {
+      await scripted?.close();
+      await model?.close();
+    });
+
+    it('should show a retryable error naming no endpoint, then the two calls side by side after Retry', async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(scripted.url);
+      await page.getByLabel('Demo user').selectOption('u7');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Your question').fill('A123 和 A200 呢？');
+      await page.getByRole('button', { name: 'Ask' }).click();
+
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toBe(
+        'The assistant cannot reach its model right now. Try again in a moment.',
+      );
+      await page.getByRole('button', { name: 'Retry' }).click();
+
+      await page.getByText('A123 运输中，A200 待发货。').waitFor();
+      const round = page.locator('#timeline .round');
+      await expect(round.count()).resolves.toBe(1);
+      await expect(round.locator('.call.success').count()).resolves.toBe(2);
+      await expect(page.locator('#messages li.user').allTextContents()).resolves.toEqual(['A123 和 A200 呢？']);
+      await expect(alert.isHidden()).resolves.toBe(true);
+      await page.screenshot({ path: join(OUTPUT_DIR, 'order-desk-parallel-round.png'), fullPage: true });
+      await page.close();
+    });
   });
 });
