@@ -16,6 +16,13 @@ describe(fullTextTerms, () => {
     expect(fullTextTerms('我的订单')).toEqual(['我的', '的订', '订单', '订', '单']);
   });
 
+  it('should give the same terms through a memo, and reuse the memo’s chunks', () => {
+    const text = 'Cancel the order A123 (取消订单), then cancel_order again: 取消订单!';
+    const memo = new Map<string, readonly string[]>();
+    expect([...fullTextTerms(text, memo)].sort()).toEqual([...fullTextTerms(text)].sort());
+    expect(memo.get('取消订单')).toEqual(['取消', '消订', '订单', '取', '消', '订', '单']);
+  });
+
   it('should leave numbers as they are', () => {
     expect(fullTextTerms('order A123')).toEqual(['order', '123']);
   });

@@ -68,6 +68,8 @@ const SEARCH_OPTIONS: SearchOptions = {
 export class FullTextToolIndex implements ToolIndex {
   readonly #sessions = new Map<string, MiniSearch<ToolDocument>>();
   readonly #minScore: number;
+  /** Terms of the chunks of text seen while `indexTools` runs (synchronously); undefined otherwise. */
+  #indexingMemo: Map<string, readonly string[]> | undefined;
 
   /**
    * @throws ConfigurationError when `minScore` is not a finite number ≥ 0
@@ -91,21 +93,26 @@ export class FullTextToolIndex implements ToolIndex {
       index = new MiniSearch<ToolDocument>({
         fields: ['name', 'description', 'parameters'],
         storeFields: ['name', 'description'],
-        tokenize: fullTextTerms,
+        tokenize: (text) => fullTextTerms(text, this.#indexingMemo),
         processTerm: (term) => term,
-        searchOptions: SEARCH_OPTIONS,
+        searchOptions: { ...SEARCH_OPTIONS, tokenize: (text) => fullTextTerms(text) },
       });
       this.#sessions.set(sessionId, index);
     }
     const first = index.documentCount;
-    index.addAll(
-      tools.map((tool, i) => ({
-        id: first + i,
-        name: tool.name,
-        description: tool.description,
-        parameters: parameterText(tool.inputSchema),
-      })),
-    );
+    this.#indexingMemo = new Map();
+    try {
+      index.addAll(
+        tools.map((tool, i) => ({
+          id: first + i,
+          name: tool.name,
+          description: tool.description,
+          parameters: parameterText(tool.inputSchema),
+        })),
+      );
+    } finally {
+      this.#indexingMemo = undefined;
+    }
   }
 
   search(request: ToolSearchRequest): ToolSearchResponse {
