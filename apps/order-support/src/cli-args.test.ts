@@ -22,6 +22,13 @@ describe(parseCliArgs, () => {
     });
   });
 
+  describe('when --tool-search is given', () => {
+    it('should ask for the tool-search advisor', () => {
+      expect(parseCliArgs(['--tool-search', '-u', 'u7', 'A123?']).toolSearch).toBe(true);
+      expect(parseCliArgs(['-u', 'u7', 'A123?'])).not.toHaveProperty('toolSearch');
+    });
+  });
+
   describe('when --provider is given', () => {
     it('should take openai or anthropic, in any case', () => {
       expect(parseCliArgs(['--provider', 'Anthropic', 'q']).provider).toBe('anthropic');
@@ -46,7 +53,7 @@ describe(parseCliArgs, () => {
     it.each([
       [
         ['--bogus', 'x'],
-        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --provider <openai\|anthropic> and --help/,
+        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --tool-search, --provider <openai\|anthropic> and --help/,
       ],
       [['--user'], /^Option '-u, --user <value>' argument missing/],
       [['--user', ' ', 'q'], /non-empty user id/],

@@ -13,6 +13,8 @@ export interface CliArgs {
   readonly stream?: boolean;
   /** `--log-reasoning`: the model gives each tool call an `innerThought`, printed on stderr. */
   readonly logReasoning?: boolean;
+  /** `--tool-search`: run the tool-search advisor (`spring.ai.chat.client.tool-search-advisor.enabled=true`). */
+  readonly toolSearch?: boolean;
   /** `--provider`: the chat model provider, overriding `spring.ai.model.chat`. */
   readonly provider?: CliProvider;
   /** `--help` was given: print {@link USAGE} and exit 0. */
@@ -41,6 +43,8 @@ Options:
   -s, --stream     print the answer as it arrives, and each tool's trace line as it runs
   --log-reasoning  ask the model for its reasoning with every tool call (an extra innerThought
                    argument the tool never sees) and print it on stderr before the tool runs
+  --tool-search    send the model a search tool instead of all the desk's tool definitions; it finds the
+                   tools it needs (spring.ai.chat.client.tool-search-advisor.enabled=true)
   -p, --provider <openai|anthropic>
                    the chat model provider (spring.ai.model.chat); without it the configured API key
                    decides, OpenAI when there is none
@@ -78,6 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         help: { type: 'boolean', short: 'h' },
         stream: { type: 'boolean', short: 's' },
         'log-reasoning': { type: 'boolean' },
+        'tool-search': { type: 'boolean' },
         provider: { type: 'string', short: 'p' },
       },
       allowPositionals: true,
@@ -111,6 +116,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(conversation === undefined ? {} : { conversation }),
     ...(values.stream === true ? { stream: true } : {}),
     ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
+    ...(values['tool-search'] === true ? { toolSearch: true } : {}),
     ...(provider !== undefined ? { provider: provider as CliProvider } : {}),
   };
 }
@@ -121,6 +127,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --provider <openai|anthropic> and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --tool-search, --provider <openai|anthropic> and --help`;
   return message;
 }

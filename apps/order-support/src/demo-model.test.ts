@@ -80,6 +80,51 @@ describe('demoModel', () => {
     });
   });
 
+  describe('when only the tool-search advisor’s toolSearchTool is offered (--tool-search)', () => {
+    const search = [{ type: 'function', function: { name: 'toolSearchTool', parameters: { type: 'object' } } }];
+
+    it('should search for its one skill instead of answering', () => {
+      const reply = demoModel({ messages: [{ role: 'user', content: '订单 A123 发货了吗？' }], tools: search });
+      const call = reply.choices[0].message.tool_calls?.[0];
+      expect(call?.function.name).toBe('toolSearchTool');
+      expect(JSON.parse(String(call?.function.arguments))).toEqual({ query: 'order shipping status' });
+    });
+
+    it('should call getOrderStatus once the search made it available, with the id from the question', () => {
+      const request: WireChatRequest = {
+        messages: [
+          { role: 'user', content: '订单 A200 发货了吗？' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 's1', type: 'function', function: { name: 'toolSearchTool', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 's1', content: '["getOrderStatus"]' },
+        ],
+        tools: [...search, ...tools],
+      };
+      const call = demoModel(request).choices[0].message.tool_calls?.[0];
+      expect(call?.function.name).toBe('getOrderStatus');
+      expect(JSON.parse(String(call?.function.arguments))).toEqual({ orderId: 'A200' });
+    });
+
+    it('should say so when the search did not find the tool', () => {
+      const request: WireChatRequest = {
+        messages: [
+          { role: 'user', content: '订单 A200 发货了吗？' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 's1', type: 'function', function: { name: 'toolSearchTool', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 's1', content: '[]' },
+        ],
+        tools: search,
+      };
+      expect(demoModel(request).choices[0].message.content).toContain('没有找到');
+    });
+  });
+
   describe('when no tool is offered', () => {
     it('should answer in plain text that repeats the question', () => {
       const reply = demoModel({ messages: [{ role: 'user', content: '你好' }] });

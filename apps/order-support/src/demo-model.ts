@@ -3,6 +3,15 @@ import { chatCompletion, type WireChatCompletion, type WireChatRequest, type Wir
 /** Name of the tool the demo model calls. */
 export const DEMO_TOOL_NAME = 'getOrderStatus';
 
+/** Name of the tool-search advisor's search tool (`--tool-search`). */
+export const DEMO_SEARCH_TOOL_NAME = 'toolSearchTool';
+
+/**
+ * What the demo model searches for when it is offered only the search tool: its one skill in the
+ * keywords the search tool asks for, as a real model words the user's question.
+ */
+export const DEMO_SEARCH_QUERY = 'order shipping status';
+
 /** Model name the demo model reports. */
 export const DEMO_MODEL_NAME = 'sprout-demo';
 
@@ -13,19 +22,23 @@ export const DEMO_MODEL_NAME = 'sprout-demo';
 export interface DemoTurn {
   /** `user` when the user spoke last, `tool` when tool results came last. */
   readonly last: 'user' | 'tool' | 'other';
-  /** The text of the last user message. */
+  /** The text of the last user message that has text (the question, also after tool rounds). */
   readonly question: string;
   /** The results of the last tool round, in order. */
   readonly toolResults: readonly string[];
   /** `getOrderStatus` is offered and the tool choice is not `none`. */
   readonly mayCallTool: boolean;
+  /** `toolSearchTool` is offered (`--tool-search`) and the tool choice is not `none`. */
+  readonly maySearch?: boolean;
+  /** The tools the model called in its last message (empty when it called none). */
+  readonly lastCalledTools?: readonly string[];
   /** The tool's schema asks for an `innerThought` (`--log-reasoning`). */
   readonly wantsReasoning: boolean;
 }
 
-/** What the demo model answers: text, or one `getOrderStatus` call's arguments. */
+/** What the demo model answers: text, or one tool call (`getOrderStatus` or `toolSearchTool`) with its arguments. */
 export type DemoAnswer =
-  { readonly text: string } | { readonly arguments: { readonly orderId: string; readonly innerThought?: string } };
+  { readonly text: string } | { readonly toolName: string; readonly arguments: Readonly<Record<string, unknown>> };
 
 /**
  * A tiny scripted stand-in for a real model, served on 127.0.0.1 by the test kit's wire server of
@@ -34,19 +47,28 @@ export type DemoAnswer =
  * 1. last message from the user and `getOrderStatus` offered → call it with the order id found in
  *    the text (see {@link extractOrderId}), and an `innerThought` when the tool's schema asks for
  *    one (`--log-reasoning`);
- * 2. last message(s) tool results → answer in Chinese from the tool's JSON result (the status comes
- *    from the real tool result, never from the demo model);
- * 3. anything else → a plain reply that repeats the question.
+ * 2. last message from the user, `getOrderStatus` not offered but `toolSearchTool` is (the tool-search
+ *    advisor) → search for {@link DEMO_SEARCH_QUERY};
+ * 3. last message(s) results of that search → call `getOrderStatus` when the search made it
+ *    available, else say that no fitting tool was found;
+ * 4. last message(s) other tool results → answer in Chinese from the tool's JSON result (the status
+ *    comes from the real tool result, never from the demo model);
+ * 5. anything else → a plain reply that repeats the question.
  *
  * @param turn - the request, as the provider's adapter reads it
  * @returns the answer, for the adapter to put on its wire
  */
 export function demoAnswer(turn: DemoTurn): DemoAnswer {
-  if (turn.last === 'tool') return { text: turn.toolResults.map(answerFromToolResult).join('\n') };
-  if (turn.last === 'user' && turn.mayCallTool) {
+  const searched = turn.last === 'tool' && (turn.lastCalledTools ?? []).includes(DEMO_SEARCH_TOOL_NAME);
+  if (turn.last === 'tool' && !searched) return { text: turn.toolResults.map(answerFromToolResult).join('\n') };
+  if ((turn.last === 'user' || searched) && turn.mayCallTool) {
     const orderId = extractOrderId(turn.question);
     const reasoning = turn.wantsReasoning ? { innerThought: `用户想知道订单 ${orderId} 的发货状态，所以查询它。` } : {};
-    return { arguments: { orderId, ...reasoning } };
+    return { toolName: DEMO_TOOL_NAME, arguments: { orderId, ...reasoning } };
+  }
+  if (searched) return { text: '（演示模型）没有找到查询订单状态的工具。' };
+  if (turn.last === 'user' && turn.maySearch === true) {
+    return { toolName: DEMO_SEARCH_TOOL_NAME, arguments: { query: DEMO_SEARCH_QUERY } };
   }
   return { text: `（演示模型）我只会查询订单状态。你的问题是：${turn.question}` };
 }
@@ -60,20 +82,24 @@ export function demoAnswer(turn: DemoTurn): DemoAnswer {
 export function demoModel(request: WireChatRequest): WireChatCompletion {
   const messages = request.messages;
   const last = messages.at(-1);
-  const tool = (request.tools ?? []).find((offered) => offered.function.name === DEMO_TOOL_NAME);
+  const offered = (name: string) => (request.tools ?? []).find((tool) => tool.function.name === name);
+  const tool = offered(DEMO_TOOL_NAME);
   const properties = (tool?.function.parameters as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const lastAssistant = lastAssistantIndex(messages);
   const answer = demoAnswer({
     last: last?.role === 'tool' ? 'tool' : last?.role === 'user' ? 'user' : 'other',
-    question: textOf(last),
+    question: textOf([...messages].reverse().find((m) => m.role === 'user')),
     toolResults: messages
-      .slice(lastAssistantIndex(messages) + 1)
+      .slice(lastAssistant + 1)
       .filter((m) => m.role === 'tool')
       .map(textOf),
     mayCallTool: tool !== undefined && request.tool_choice !== 'none',
+    maySearch: offered(DEMO_SEARCH_TOOL_NAME) !== undefined && request.tool_choice !== 'none',
+    lastCalledTools: (messages[lastAssistant]?.tool_calls ?? []).map((call) => call.function.name ?? ''),
     wantsReasoning: properties?.innerThought !== undefined,
   });
-  return 'arguments' in answer
-    ? chatCompletion({ toolCalls: [{ name: DEMO_TOOL_NAME, arguments: answer.arguments }], model: DEMO_MODEL_NAME })
+  return 'toolName' in answer
+    ? chatCompletion({ toolCalls: [{ name: answer.toolName, arguments: answer.arguments }], model: DEMO_MODEL_NAME })
     : chatCompletion({ content: answer.text, model: DEMO_MODEL_NAME });
 }
 

@@ -33,6 +33,7 @@ export const SEED_ORDERS: readonly OrderRecord[] = [
   { orderId: 'A123', userId: 'u7', status: '运输中' },
   { orderId: 'A124', userId: 'u8', status: '已签收' },
   { orderId: 'A200', userId: 'u7', status: '待发货' },
+  { orderId: 'A150', userId: 'u7', status: '已签收' },
 ];
 
 interface OrderRow {
@@ -49,6 +50,7 @@ interface OrderRow {
 export class OrderGateway {
   private readonly db: Database.Database;
   private readonly findStatement: Database.Statement<[string], OrderRow>;
+  private readonly updateStatement: Database.Statement<[string, string]>;
   private queries = 0;
 
   /**
@@ -73,6 +75,7 @@ export class OrderGateway {
       this.findStatement = this.db.prepare<[string], OrderRow>(
         'SELECT order_id, user_id, status FROM orders WHERE order_id = ?',
       );
+      this.updateStatement = this.db.prepare('UPDATE orders SET status = ? WHERE order_id = ?');
     } catch (cause) {
       throw new SproutError(
         `Cannot open the orders database "${dbPath}": ${cause instanceof Error ? cause.message : String(cause)}. ` +
@@ -97,6 +100,17 @@ export class OrderGateway {
     this.queries++;
     const row = this.findStatement.get(orderId);
     return row === undefined ? undefined : { orderId: row.order_id, userId: row.user_id, status: row.status };
+  }
+
+  /**
+   * Sets an order's status (the desk's order-change tools: a cancelled order is `已取消`).
+   *
+   * @param orderId - e.g. `A200`
+   * @param status - the new status in Chinese, e.g. `已取消`
+   * @returns true when the order exists
+   */
+  updateStatus(orderId: string, status: string): boolean {
+    return this.updateStatement.run(status, orderId).changes > 0;
   }
 
   /** Closes the database; safe to call more than once. */

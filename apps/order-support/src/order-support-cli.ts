@@ -1,4 +1,11 @@
-import { MODEL_PROPERTY_KEYS, type SproutApplication, SproutTokens } from '@sprout-ai/boot';
+import { randomUUID } from 'node:crypto';
+import {
+  MODEL_PROPERTY_KEYS,
+  type SproutApplication,
+  type SproutProperties,
+  SproutTokens,
+  TOOL_SEARCH_ADVISOR_PROPERTY_KEYS,
+} from '@sprout-ai/boot';
 import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import {
   AugmentedToolCallbackProvider,
@@ -76,7 +83,10 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
     desk = await startOrderDesk({
       appDir: options.appDir,
       env,
-      properties: args.provider === undefined ? {} : { [MODEL_PROPERTY_KEYS.chat]: args.provider },
+      properties: {
+        ...(args.provider === undefined ? {} : { [MODEL_PROPERTY_KEYS.chat]: args.provider }),
+        ...(args.toolSearch === true ? { [TOOL_SEARCH_ADVISOR_PROPERTY_KEYS.enabled]: 'true' } : {}),
+      },
       schemaRegistry: options.schemaRegistry,
       onNotice: errorLine,
     });
@@ -94,6 +104,12 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
     if (args.conversation !== undefined) {
       const memory = MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build();
       spec.advisors(memory).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, args.conversation));
+    }
+    const toolSearch = app.get<SproutProperties>(SproutTokens.SproutProperties).toolSearchAdvisor;
+    if (toolSearch.enabled) {
+      // The tool-search session: the conversation, or this one question.
+      const session = args.conversation ?? `one-off-${randomUUID()}`;
+      spec.advisors((a) => a.param(toolSearch.sessionIdKeyName, session));
     }
     if (args.stream === true) {
       for await (const text of spec.stream().content()) stdout.write(text);

@@ -43,6 +43,44 @@ describe(FullTextToolIndex, () => {
       expect(other.search({ sessionId: 's', query: 'cancel' }).toolReferences.map((r) => r.toolName)).toEqual(['x']);
     });
 
+    it('should match other forms of an English word (stemming)', () => {
+      const other = new FullTextToolIndex();
+      other.indexTools('s', [
+        { name: 'summarizeDocument', description: 'Summarize a long document', inputSchema: '{}' },
+        { name: 'logCall', description: 'Log a phone call with a contact', inputSchema: '{}' },
+      ]);
+      const first = (query: string) => other.search({ sessionId: 's', query }).toolReferences[0]?.toolName;
+      expect(first('give me a summary')).toBe('summarizeDocument');
+      expect(first('I phoned Mr. Chen')).toBe('logCall');
+    });
+
+    it('should find a Chinese description sharing only single characters with the query, below one sharing a pair', () => {
+      const other = new FullTextToolIndex();
+      other.indexTools('s', [
+        { name: 'weeklyWorkouts', description: '每周运动汇总：跑步、健身', inputSchema: '{}' },
+        { name: 'runningShoes', description: '推荐跑鞋', inputSchema: '{}' },
+        { name: 'thisWeekWeather', description: '这周天气', inputSchema: '{}' },
+      ]);
+      const names = other.search({ sessionId: 's', query: '这周跑了多少公里' }).toolReferences.map((r) => r.toolName);
+      // 这周 is a shared pair; 跑 and 周 single characters; 这 alone is a function character.
+      expect(names[0]).toBe('thisWeekWeather');
+      expect(names).toContain('weeklyWorkouts');
+    });
+
+    it('should rank a tool matching more of the query above one matching one word more strongly', () => {
+      const other = new FullTextToolIndex();
+      other.indexTools('s', [
+        { name: 'publishReleaseNote', description: 'Publish a release note', inputSchema: '{}' },
+        {
+          name: 'logContactCall',
+          description: 'Log a phone call with a contact, with a note of what was said and agreed on',
+          inputSchema: '{}',
+        },
+      ]);
+      const names = other.search({ sessionId: 's', query: 'note down that I phoned Mr. Chen' }).toolReferences;
+      expect(names.map((r) => r.toolName)).toEqual(['logContactCall', 'publishReleaseNote']);
+    });
+
     it('should carry scores, best first, and the description as summary', () => {
       const refs = index.search({ sessionId: 's-1', query: 'order' }).toolReferences;
       const scores = refs.map((r) => r.relevanceScore ?? 0);

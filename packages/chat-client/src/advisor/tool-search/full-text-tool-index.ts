@@ -1,5 +1,5 @@
 import { ConfigurationError, type ToolDefinition } from '@sprout-ai/core';
-import MiniSearch, { type SearchOptions } from 'minisearch';
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import {
   DEFAULT_TOOL_SEARCH_MAX_RESULTS,
   type ToolIndex,
@@ -7,7 +7,7 @@ import {
   type ToolSearchResponse,
 } from './tool-index';
 import { parameterText } from './parameter-text';
-import { toolSearchTerms } from './tool-search-terms';
+import { fullTextTerms, isSingleCjkCharacter } from './full-text-terms';
 
 interface ToolDocument {
   readonly id: number;
@@ -27,8 +27,14 @@ export interface FullTextToolIndexOptions {
   readonly minScore?: number;
 }
 
+/** Weight of a single CJK character against a character pair or a word: a weaker hint. */
+const SINGLE_CJK_CHARACTER_WEIGHT = 0.3;
+
+const termWeight = (term: string): number => (isSingleCjkCharacter(term) ? SINGLE_CJK_CHARACTER_WEIGHT : 1);
+
 const SEARCH_OPTIONS: SearchOptions = {
   combineWith: 'OR',
+  boostTerm: termWeight,
   // A word in the name tells more than one in the description, which tells more than one in a
   // parameter's description.
   boost: { name: 3, description: 1, parameters: 0.5 },
@@ -40,9 +46,12 @@ const SEARCH_OPTIONS: SearchOptions = {
 /**
  * A ranked {@link ToolIndex}: BM25 (the [MiniSearch](https://lucaong.github.io/minisearch/)
  * library's BM25+) over each tool's name, description and parameter names and descriptions, with
- * the terms of {@link toolSearchTerms} — identifiers split at camelCase and snake_case, plurals
- * folded, Chinese/Japanese/Korean text as character pairs — plus prefix matching (`cancel` finds
- * `cancellation`) and typo tolerance for long words.
+ * the terms of {@link fullTextTerms} — identifiers split at camelCase and snake_case, English
+ * words stemmed (Porter2), Chinese/Japanese/Korean text as character pairs plus single characters
+ * (weighed 0.3) — plus prefix matching (`cancel` finds `cancellation`) and typo tolerance for
+ * long words. Field weights: a word in the name counts 3×, in the description 1×, in a parameter
+ * 0.5×. Each tool's score is then multiplied by the share of the query's terms it matches
+ * (Lucene's classic coord factor), so matching more of the query beats matching one word often.
  *
  * @example
  * ```ts
@@ -59,6 +68,8 @@ const SEARCH_OPTIONS: SearchOptions = {
 export class FullTextToolIndex implements ToolIndex {
   readonly #sessions = new Map<string, MiniSearch<ToolDocument>>();
   readonly #minScore: number;
+  /** Terms of the chunks of text seen while `indexTools` runs (synchronously); undefined otherwise. */
+  #indexingMemo: Map<string, readonly string[]> | undefined;
 
   /**
    * @throws ConfigurationError when `minScore` is not a finite number ≥ 0
@@ -82,26 +93,31 @@ export class FullTextToolIndex implements ToolIndex {
       index = new MiniSearch<ToolDocument>({
         fields: ['name', 'description', 'parameters'],
         storeFields: ['name', 'description'],
-        tokenize: toolSearchTerms,
+        tokenize: (text) => fullTextTerms(text, this.#indexingMemo),
         processTerm: (term) => term,
-        searchOptions: SEARCH_OPTIONS,
+        searchOptions: { ...SEARCH_OPTIONS, tokenize: (text) => fullTextTerms(text) },
       });
       this.#sessions.set(sessionId, index);
     }
     const first = index.documentCount;
-    index.addAll(
-      tools.map((tool, i) => ({
-        id: first + i,
-        name: tool.name,
-        description: tool.description,
-        parameters: parameterText(tool.inputSchema),
-      })),
-    );
+    this.#indexingMemo = new Map();
+    try {
+      index.addAll(
+        tools.map((tool, i) => ({
+          id: first + i,
+          name: tool.name,
+          description: tool.description,
+          parameters: parameterText(tool.inputSchema),
+        })),
+      );
+    } finally {
+      this.#indexingMemo = undefined;
+    }
   }
 
   search(request: ToolSearchRequest): ToolSearchResponse {
     const index = this.#sessions.get(request.sessionId);
-    const hits = index === undefined ? [] : index.search(request.query);
+    const hits = index === undefined ? [] : withCoverage(index.search(request.query), request.query);
     return {
       toolReferences: hits
         .filter((hit) => hit.score >= this.#minScore)
@@ -118,4 +134,24 @@ export class FullTextToolIndex implements ToolIndex {
   clearIndex(sessionId: string): void {
     this.#sessions.delete(sessionId);
   }
+}
+
+/**
+ * The hits re-scored by how much of the query each matches: BM25 score × the matched share of the
+ * query's terms (weighted as in the search), best first — Lucene's classic "coord" factor. A tool
+ * that shares one frequent word with the query (an entity's name) then ranks below one that
+ * shares two (the entity and the action), however short its description.
+ */
+function withCoverage(hits: readonly SearchResult[], query: string): SearchResult[] {
+  const terms = new Set(fullTextTerms(query));
+  let total = 0;
+  for (const term of terms) total += termWeight(term);
+  if (total === 0) return [...hits];
+  return hits
+    .map((hit) => {
+      let matched = 0;
+      for (const term of new Set(hit.queryTerms)) matched += termWeight(term);
+      return { ...hit, score: (hit.score * matched) / total };
+    })
+    .sort((a, b) => b.score - a.score);
 }
