@@ -54,6 +54,7 @@ export type {
   ToolArgumentTypeSchema,
   SerializedToolSchemaManifest,
   SerializedToolMethodSchema,
+  StructuredOutputTypeSchema,
 } from './tool/schema/tool-schema-manifest';
 export type { Integer } from './tool/schema/integer';
 
