@@ -20,6 +20,7 @@ import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import type { OpenAiResponseFormat } from './openai-response-format';
 import { strictToolParameters } from './strict-tool-parameters';
+import { toStrictToolSchema } from './strict-tool-schema';
 import type { ToolCallIdRule } from './tool-call-id-rule';
 
 /**
@@ -50,7 +51,8 @@ export function toChatCompletionParams(
   if (options.seed !== undefined) params.seed = options.seed;
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- Spring's user option, still read by servers
   if (options.user !== undefined) params.user = options.user;
-  if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
+  if (options.outputSchema !== undefined) params.response_format = outputSchemaFormat(options.outputSchema);
+  else if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
   if (toolDefinitions.length > 0) {
     params.tools = toolDefinitions.map((definition) => cachedOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
@@ -73,6 +75,39 @@ function toWireResponseFormat(format: OpenAiResponseFormat): ResponseFormat {
       ...(strict !== undefined ? { strict } : {}),
       ...(description !== undefined ? { description } : {}),
     },
+  };
+}
+
+/** The name OpenAI requires when the schema has no usable `title` (Spring's). */
+const DEFAULT_SCHEMA_NAME = 'custom_schema';
+
+/**
+ * `response_format` for `ChatOptions.outputSchema` (set by `.entity()`): `json_schema` named by the
+ * schema's `title`, without `$schema`, in strict mode when {@link toStrictToolSchema} can rewrite it
+ * (as strict tools are), else non-strict. Spring maps `outputSchema` the same way.
+ *
+ * @throws ConfigurationError when the schema text is not a JSON object
+ */
+function outputSchemaFormat(outputSchema: string): ResponseFormat {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(outputSchema);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigurationError({
+      setting: 'outputSchema',
+      value: outputSchema.slice(0, 80),
+      allowed: 'JSON Schema object text',
+    });
+  }
+  const { $schema: _dialect, title, ...schema } = parsed as Record<string, unknown>;
+  const name = typeof title === 'string' && /^[a-zA-Z0-9_-]{1,64}$/.test(title) ? title : DEFAULT_SCHEMA_NAME;
+  const strict = toStrictToolSchema(schema);
+  return {
+    type: 'json_schema',
+    json_schema: { name, schema: strict.ok ? strict.schema : schema, strict: strict.ok },
   };
 }
 
