@@ -61,14 +61,18 @@ export class CallResponseSpec {
    * const answer = await chatClient.prompt('Where is A123?').tools(orderTools).call()
    *   .entity(OrderAnswer, (spec) => spec.validateSchema(2));
    * ```
-   * @param type - a class, or the name of an interface / type alias (`entity<OrderAnswer>('OrderAnswer')`)
+   * @param type - a class, the name of an interface / type alias (`entity<OrderAnswer>('OrderAnswer')`),
+   *   or a `BeanOutputConverter` (e.g. made with another schema registry)
    * @param configure - options: `useProviderStructuredOutput(enabled)`, `validateSchema(maxRepeatAttempts)`
    * @throws ConfigurationError when the type has no schema in the manifest
    * @throws StructuredOutputValidationError with the answer and violations when it is not a valid `T`
    *   (after the validation advisor's retries, when `validateSchema` was asked)
    * @see Spring AI `CallResponseSpec.entity`
    */
-  async entity<T>(type: OutputType<T>, configure?: (spec: EntityParamSpec) => void): Promise<T> {
+  async entity<T>(
+    type: OutputType<T> | BeanOutputConverter<T>,
+    configure?: (spec: EntityParamSpec) => void,
+  ): Promise<T> {
     return (await this.responseEntity(type, configure)).entity;
   }
 
@@ -79,10 +83,10 @@ export class CallResponseSpec {
    * @see Spring AI `CallResponseSpec.responseEntity`
    */
   async responseEntity<T>(
-    type: OutputType<T>,
+    type: OutputType<T> | BeanOutputConverter<T>,
     configure?: (spec: EntityParamSpec) => void,
   ): Promise<ResponseEntity<T>> {
-    const converter = new BeanOutputConverter(type);
+    const converter = type instanceof BeanOutputConverter ? type : new BeanOutputConverter(type);
     const spec = new EntityParamSpec();
     configure?.(spec);
     const advisor =
