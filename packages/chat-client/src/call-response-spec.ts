@@ -7,11 +7,12 @@ import type { ChatClientResponse } from './chat-client-response';
 import { EntityParamSpec } from './entity-param-spec';
 import type { ResponseEntity } from './response-entity';
 
-/** What `.entity()` adds to one execution of the request (internal). */
+/**
+ * What `.entity()` adds to one execution of the request (internal): entries of the request context,
+ * and advisors of the chain for this execution only.
+ */
 export interface ExecutionExtras {
-  /** Entries added to the request context. */
   readonly context?: Readonly<Record<string, unknown>>;
-  /** Advisors added to the chain for this execution. */
   readonly advisors?: readonly Advisor[];
 }
 
@@ -26,7 +27,12 @@ export class CallResponseSpec {
   /**
    * @param execute - runs the request through the advisor chain (internal)
    */
-  constructor(private readonly execute: (extras?: ExecutionExtras) => Promise<ChatClientResponse>) {}
+  constructor(
+    private readonly execute: (extras?: {
+      readonly context?: Readonly<Record<string, unknown>>;
+      readonly advisors?: readonly Advisor[];
+    }) => Promise<ChatClientResponse>,
+  ) {}
 
   /** The response with the final request context. */
   async chatClientResponse(): Promise<ChatClientResponse> {

@@ -48,8 +48,11 @@ export interface StructuredOutputValidationAdvisorOptions<T> {
  * @see Spring AI `StructuredOutputValidationAdvisor`
  */
 export class StructuredOutputValidationAdvisor<T = unknown> implements CallAdvisor {
+  /** Spring's name of the advisor. */
   readonly name = 'Structured Output Validation Advisor';
+  /** Its place in the chain (lower is outer). */
   readonly order: number;
+  /** Retries after the first invalid answer. */
   readonly maxRepeatAttempts: number;
   private readonly converter: BeanOutputConverter<T>;
 
@@ -84,6 +87,8 @@ export class StructuredOutputValidationAdvisor<T = unknown> implements CallAdvis
   }
 
   /**
+   * Calls the rest of the chain until an answer is valid or the retries are spent.
+   *
    * @returns the first response with tool calls, or the first valid answer (usage summed over attempts)
    * @throws StructuredOutputValidationError with the last answer and its violations when no attempt was valid
    */

@@ -116,6 +116,8 @@ export class BeanOutputConverter<T> {
   }
 
   /**
+   * Makes the answer into a `T`, or throws.
+   *
    * @param text - the model's answer
    * @param attempts - how many answers were checked, for the error
    * @returns the typed value (a class instance for a class)

@@ -10,6 +10,7 @@ export interface StructuredOutputValidationErrorOptions {
   readonly violations: readonly string[];
   /** How many answers were checked (1 without a validation advisor). */
   readonly attempts: number;
+  /** The underlying error, if any. */
   readonly cause?: unknown;
 }
 
@@ -32,9 +33,13 @@ export class StructuredOutputValidationError extends SproutError {
   /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.StructuredOutputValidationError');
 
+  /** The output type's name, e.g. `OrderAnswer`. */
   readonly typeName: string;
+  /** The model's last answer, as it sent it. */
   readonly answer: string;
+  /** One entry per problem of the last answer. */
   readonly violations: readonly string[];
+  /** How many answers were checked. */
   readonly attempts: number;
 
   /**
