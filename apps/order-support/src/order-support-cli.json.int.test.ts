@@ -59,5 +59,27 @@ describe(runOrderSupportCli, () => {
     it('should refuse --json with --stream as a usage error', async () => {
       expect((await run(['--json', '--stream', 'A123?'])).code).toBe(2);
     });
+
+    it.each(['openai', 'anthropic'])(
+      'should answer with the built-in demo model on %s without a key, the status from the tool',
+      async (provider) => {
+        let stdout = '';
+        const code = await runOrderSupportCli(
+          ['--user', 'u7', '--json', '--provider', provider, '订单 A123 发货了吗？'],
+          {
+            appDir: APP_DIR,
+            env: {},
+            stdout: { write: (text: string) => (stdout += text) },
+            stderr: { write: () => true },
+            schemaRegistry: new ToolSchemaRegistry(),
+          },
+        );
+
+        expect(code).toBe(0);
+        const answer = JSON.parse(stdout) as Record<string, unknown>;
+        expect(answer).toMatchObject({ orderId: 'A123', status: expect.any(String) });
+        expect(answer.answer).toContain('A123');
+      },
+    );
   });
 });
