@@ -55,6 +55,17 @@ describe(ChatClient, () => {
       expect(lastUserText(request.body)).toBe('Where is A123?');
     });
 
+    it('should read null for an optional property (as strict mode makes the model send it) as absent', async () => {
+      server = await OpenAiWireServer.start({
+        script: [chatCompletion({ content: '{"orderId":"A123","status":"placed","expectedAt":null}' })],
+      });
+
+      const answer = await ChatClient.create(openAi(server)).prompt('Where is A123?').call().entity(OrderAnswer);
+
+      expect(answer.status).toBe('placed');
+      expect(answer.expectedAt).toBeUndefined();
+    });
+
     it('should append format instructions instead for a server without native structured output', async () => {
       server = await OpenAiWireServer.start({ script: [chatCompletion({ content: SHIPPED })] });
 
