@@ -37,6 +37,7 @@ type Examples = {
   sqliteMemory: typeof import('../examples/sqlite-chat-memory');
   startOrExplain: typeof import('../examples/start-or-explain');
   streaming: typeof import('../examples/streaming');
+  structuredOutput: typeof import('../examples/structured-output');
   toolLoop: typeof import('../examples/tool-loop-client');
   toolSearch: typeof import('../examples/tool-search');
   weather: typeof import('../examples/weather-tool');
@@ -131,6 +132,7 @@ beforeAll(async () => {
     sqliteMemory: await load('sqlite-chat-memory'),
     startOrExplain: await load('start-or-explain'),
     streaming: await load('streaming'),
+    structuredOutput: await load('structured-output'),
     toolLoop: await load('tool-loop-client'),
     toolSearch: await load('tool-search'),
     weather: await load('weather-tool'),
@@ -473,6 +475,31 @@ describe('prompt-templates.ts (getting started)', () => {
       { role: 'system', content: 'You are the order desk of Sprout Shop. The customer is u7.' },
       { role: 'user', content: 'Where is my order A123?' },
     ]);
+  });
+});
+
+describe('structured-output.ts (structured output)', () => {
+  it('should run the tool, send the schema natively, and return an instance after one retry', async () => {
+    const since = server.requests.length;
+    script(
+      chatCompletion({ toolCalls: [{ id: 'call_w', name: 'getWeather', arguments: { city: 'Lyon' } }] }),
+      chatCompletion({ content: '{"city":"Lyon","celsius":"warm","pack":[]}' }),
+      chatCompletion({ content: '{"city":"Lyon","celsius":21,"pack":["sunglasses"]}' }),
+    );
+
+    const advice = await examples.structuredOutput.adviseTrip('Going to Lyon, what to pack?');
+
+    expect(advice).toBeInstanceOf(examples.structuredOutput.TripAdvice);
+    expect(advice.summary()).toBe('Lyon, 21 °C: pack sunglasses');
+    const requests = requestsSince(since);
+    expect(requests).toHaveLength(3);
+    expect(requests[0].response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'TripAdvice', strict: true, schema: { required: ['city', 'celsius', 'pack'] } },
+    });
+    expect(requests[2].messages.find((m) => m.role === 'user')).toMatchObject({
+      content: 'Going to Lyon, what to pack?\nOutput JSON validation failed because of: /celsius must be number',
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type AnthropicWireResponse,
 } from '@sprout-ai/test';
 import { demoAnswer, DEMO_MODEL_NAME, DEMO_SEARCH_TOOL_NAME, DEMO_TOOL_NAME } from './demo-model';
+import { demoStructuredAnswer, wantsStructuredAnswer } from './demo-structured-answer';
 
 /**
  * The demo model on Anthropic's wire: `demoAnswer` for a `POST /v1/messages` body. Tool results
@@ -36,7 +37,10 @@ export function anthropicDemoModel(request: AnthropicWireRequest): AnthropicWire
   });
   return 'toolName' in answer
     ? anthropicMessage({ toolUses: [{ name: answer.toolName, input: answer.arguments }], model: DEMO_MODEL_NAME })
-    : anthropicMessage({ text: answer.text, model: DEMO_MODEL_NAME });
+    : anthropicMessage({
+        text: wantsStructuredAnswer(request) ? demoStructuredAnswer(answer.text, toolResults) : answer.text,
+        model: DEMO_MODEL_NAME,
+      });
 }
 
 /** The text of the last user message that has text (tool results come in user messages too). */

@@ -11,6 +11,8 @@ export interface CliArgs {
   readonly conversation?: string;
   /** `--stream`: print the answer as it arrives (trace lines as tools run). */
   readonly stream?: boolean;
+  /** `--json`: print the answer as one `OrderAnswer` JSON line (structured output, `.entity()`). */
+  readonly json?: boolean;
   /** `--log-reasoning`: the model gives each tool call an `innerThought`, printed on stderr. */
   readonly logReasoning?: boolean;
   /** `--tool-search`: run the tool-search advisor (`spring.ai.chat.client.tool-search-advisor.enabled=true`). */
@@ -41,6 +43,8 @@ Options:
                    remember the conversation under <id> across runs (stored in SQLite, by default
                    apps/order-support/data/chat-memory.db; spring.ai.chat.memory.* configures it)
   -s, --stream     print the answer as it arrives, and each tool's trace line as it runs
+  --json           print the answer as one JSON line {"orderId","status","answer"} (a typed
+                   OrderAnswer, asked of the model as structured output); not with --stream
   --log-reasoning  ask the model for its reasoning with every tool call (an extra innerThought
                    argument the tool never sees) and print it on stderr before the tool runs
   --tool-search    send the model a search tool instead of all the desk's tool definitions; it finds the
@@ -81,6 +85,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         conversation: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         stream: { type: 'boolean', short: 's' },
+        json: { type: 'boolean' },
         'log-reasoning': { type: 'boolean' },
         'tool-search': { type: 'boolean' },
         provider: { type: 'string', short: 'p' },
@@ -104,6 +109,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       message: `Option --provider takes ${CLI_PROVIDERS.join(' or ')}; got '${values.provider ?? ''}'`,
     });
   }
+  if (values.json === true && values.stream === true)
+    throw new CliUsageError({
+      message: 'Option --json cannot be combined with --stream (a typed answer needs the whole answer)',
+    });
   const question = positionals.join(' ').trim();
   if (question === '')
     throw new CliUsageError({
@@ -115,6 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     help: false,
     ...(conversation === undefined ? {} : { conversation }),
     ...(values.stream === true ? { stream: true } : {}),
+    ...(values.json === true ? { json: true } : {}),
     ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
     ...(values['tool-search'] === true ? { toolSearch: true } : {}),
     ...(provider !== undefined ? { provider: provider as CliProvider } : {}),
@@ -127,6 +137,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --tool-search, --provider <openai|anthropic> and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --provider <openai|anthropic> and --help`;
   return message;
 }

@@ -1,4 +1,5 @@
 import { chatCompletion, type WireChatCompletion, type WireChatRequest, type WireMessage } from '@sprout-ai/test';
+import { demoStructuredAnswer, wantsStructuredAnswer } from './demo-structured-answer';
 
 /** Name of the tool the demo model calls. */
 export const DEMO_TOOL_NAME = 'getOrderStatus';
@@ -86,13 +87,14 @@ export function demoModel(request: WireChatRequest): WireChatCompletion {
   const tool = offered(DEMO_TOOL_NAME);
   const properties = (tool?.function.parameters as { properties?: Record<string, unknown> } | undefined)?.properties;
   const lastAssistant = lastAssistantIndex(messages);
+  const toolResults = messages
+    .slice(lastAssistant + 1)
+    .filter((m) => m.role === 'tool')
+    .map(textOf);
   const answer = demoAnswer({
     last: last?.role === 'tool' ? 'tool' : last?.role === 'user' ? 'user' : 'other',
     question: textOf([...messages].reverse().find((m) => m.role === 'user')),
-    toolResults: messages
-      .slice(lastAssistant + 1)
-      .filter((m) => m.role === 'tool')
-      .map(textOf),
+    toolResults,
     mayCallTool: tool !== undefined && request.tool_choice !== 'none',
     maySearch: offered(DEMO_SEARCH_TOOL_NAME) !== undefined && request.tool_choice !== 'none',
     lastCalledTools: (messages[lastAssistant]?.tool_calls ?? []).map((call) => call.function.name ?? ''),
@@ -100,7 +102,10 @@ export function demoModel(request: WireChatRequest): WireChatCompletion {
   });
   return 'toolName' in answer
     ? chatCompletion({ toolCalls: [{ name: answer.toolName, arguments: answer.arguments }], model: DEMO_MODEL_NAME })
-    : chatCompletion({ content: answer.text, model: DEMO_MODEL_NAME });
+    : chatCompletion({
+        content: wantsStructuredAnswer(request) ? demoStructuredAnswer(answer.text, toolResults) : answer.text,
+        model: DEMO_MODEL_NAME,
+      });
 }
 
 /**

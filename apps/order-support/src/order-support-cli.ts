@@ -9,12 +9,14 @@ import {
 import { ChatClient, MessageChatMemoryAdvisor, type ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import {
   AugmentedToolCallbackProvider,
+  BeanOutputConverter,
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatModel,
   type ToolSchemaRegistry,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
+import { OrderAnswer } from './order-answer';
 import { type OrderDesk, startOrderDesk } from './order-desk';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
 import { formatToolReasoning, ToolReasoning } from './tool-reasoning';
@@ -111,7 +113,11 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       const session = args.conversation ?? `one-off-${randomUUID()}`;
       spec.advisors((a) => a.param(toolSearch.sessionIdKeyName, session));
     }
-    if (args.stream === true) {
+    if (args.json === true) {
+      const converter = new BeanOutputConverter(OrderAnswer, { registry: options.schemaRegistry });
+      const answer = await spec.call().entity(converter, (entity) => entity.validateSchema());
+      stdout.write(`${JSON.stringify(answer)}\n`);
+    } else if (args.stream === true) {
       for await (const text of spec.stream().content()) stdout.write(text);
       stdout.write('\n');
     } else {

@@ -124,6 +124,12 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
 export class AnthropicChatModel implements ChatModel, StreamingChatModel {
   /** The model's default options, `model` always set. */
   readonly defaultOptions: AnthropicChatOptions & { readonly model: string };
+  /**
+   * `false`: `.entity()` appends format instructions to the user message (the Messages API has no
+   * JSON Schema response format; the forced-tool trick is not used, so tools and the answer keep
+   * their usual meaning in the tool loop).
+   */
+  readonly nativeStructuredOutput = false;
   /** The base URL requests go to (the client adds `/v1/messages`), e.g. `https://api.anthropic.com`. */
   readonly baseUrl: string;
 

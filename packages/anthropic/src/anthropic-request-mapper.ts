@@ -48,12 +48,24 @@ export type AnthropicRequestParams = MessageCreateParamsNonStreaming & SamplingP
  * @param options - the merged options, `model` set
  * @param toolDefinitions - the tools to offer
  * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object schema
+ * @throws ConfigurationError when `outputSchema` is set: this provider has no native schema output
+ *   (`.entity()` sends format instructions instead unless a request forces native output)
  */
 export function toMessageCreateParams(
   messages: readonly Message[],
   options: AnthropicChatOptions & { readonly model: string },
   toolDefinitions: readonly ToolDefinition[],
 ): AnthropicRequestParams {
+  if (options.outputSchema !== undefined) {
+    throw new ConfigurationError({
+      setting: 'outputSchema',
+      value: 'a JSON Schema',
+      allowed: 'no outputSchema: AnthropicChatModel has no native structured output',
+      message:
+        'AnthropicChatModel cannot send an output schema natively. Leave native structured output unset ' +
+        '(or useProviderStructuredOutput(false)) so .entity() appends format instructions to the prompt. Nothing was sent.',
+    });
+  }
   const { system, messages: wireMessages } = toAnthropicMessages(messages);
   const params: AnthropicRequestParams = {
     model: options.model,

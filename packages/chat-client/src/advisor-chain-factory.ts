@@ -1,4 +1,5 @@
 import type { ChatModel } from '@sprout-ai/core';
+import type { Advisor } from './advisor/api/advisor';
 import { ChatModelCallAdvisor } from './advisor/chat-model-call-advisor';
 import { DefaultAroundAdvisorChain } from './advisor/default-around-advisor-chain';
 import { isMemoryAdvisor } from './advisor/api/memory-advisor';
@@ -16,7 +17,8 @@ import type { RequestSpecState } from './request-spec-state';
  *    conversation history off when a MemoryAdvisor has an order strictly greater than the
  *    builder's order (memory inside the loop); this happens whether or not tools are configured;
  * 2. more than one ToolAdvisor is rejected;
- * 3. the chain = the advisors + the model advisor, sorted by order.
+ * 3. the chain = the advisors + `extraAdvisors` (this call's only, e.g. `.entity()`'s validation
+ *    advisor) + the model advisor, sorted by order.
  *
  * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
  * @see Spring AI `DefaultChatClient.buildAdvisorChain`
@@ -25,6 +27,7 @@ export function buildAdvisorChain(
   chatModel: ChatModel,
   state: RequestSpecState,
   toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
+  extraAdvisors: readonly Advisor[] = [],
 ): DefaultAroundAdvisorChain {
   const autoRegister = state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false;
   if (autoRegister && !state.advisors.some(isToolAdvisor)) {
@@ -38,5 +41,9 @@ export function buildAdvisorChain(
   if (toolAdvisors.length > 1) {
     throw new MultipleToolAdvisorsError({ toolAdvisors });
   }
-  return DefaultAroundAdvisorChain.builder().pushAll(state.advisors).push(new ChatModelCallAdvisor(chatModel)).build();
+  return DefaultAroundAdvisorChain.builder()
+    .pushAll(state.advisors)
+    .pushAll(extraAdvisors)
+    .push(new ChatModelCallAdvisor(chatModel))
+    .build();
 }

@@ -1,5 +1,5 @@
 import type { AdvisorSpecConsumer } from './advisor-spec';
-import { TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
+import { STRUCTURED_OUTPUT_NATIVE, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
 
 /**
  * Ready-made advisor-spec callbacks for well-known advisor parameters.
@@ -25,5 +25,17 @@ export const AdvisorParams = Object.freeze({
    */
   toolCallingAdvisorAutoRegister(enabled: boolean): AdvisorSpecConsumer {
     return (spec) => spec.param(TOOL_CALLING_ADVISOR_AUTO_REGISTER, enabled);
+  },
+
+  /**
+   * Sets {@link STRUCTURED_OUTPUT_NATIVE}: whether `.entity()` sends the output schema to the
+   * provider (`true`) or appends format instructions to the prompt (`false`).
+   *
+   * @param enabled - e.g. `false` for an OpenAI-compatible server without `response_format: json_schema`
+   * @returns a callback for `.advisors(...)` / `.defaultAdvisors(...)`
+   * @see Spring AI `AdvisorParams.ENABLE_NATIVE_STRUCTURED_OUTPUT`
+   */
+  nativeStructuredOutput(enabled: boolean): AdvisorSpecConsumer {
+    return (spec) => spec.param(STRUCTURED_OUTPUT_NATIVE, enabled);
   },
 });

@@ -18,8 +18,8 @@ import type { RequestSpecState } from './request-spec-state';
  *   a system or user text with template parameters is rendered with them (`PromptTemplate`); the
  *   user message carries the user media (and is sent for media alone);
  * - options: the model's default options, overlaid by the client's default options, overlaid by
- *   the request's options (unset keys do not override; tool callbacks are appended and tool
- *   contexts merged, later layers winning);
+ *   the request's options (unset keys do not override; tool callbacks are appended, tool contexts
+ *   and `httpHeaders` merged, later layers winning per key);
  * - when the ChatClient-level tools (callbacks plus every provider's `getToolCallbacks()`, asked
  *   now) are not empty: their names must be unique and they **replace** the options' callbacks;
  * - the ChatClient-level tool context is merged over the options' tool context;
@@ -77,5 +77,13 @@ function combine(base: ToolCallingChatOptions, overlay: ChatOptions | undefined)
   if (base.toolContext !== undefined || other.toolContext !== undefined) {
     result.toolContext = mergeToolContext(other.toolContext, base.toolContext);
   }
+  // Provider options' extra request headers (OpenAI, Anthropic): united, the later layer winning per header.
+  const baseHeaders = (base as { httpHeaders?: unknown }).httpHeaders;
+  const otherHeaders = (other as { httpHeaders?: unknown }).httpHeaders;
+  if (isRecord(baseHeaders) && isRecord(otherHeaders)) result.httpHeaders = { ...baseHeaders, ...otherHeaders };
   return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

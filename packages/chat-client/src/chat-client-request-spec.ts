@@ -3,7 +3,7 @@ import type { Advisor } from './advisor/api/advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { buildAdvisorChain } from './advisor-chain-factory';
 import type { AdvisorSpecConsumer } from './advisor-spec';
-import { CallResponseSpec } from './call-response-spec';
+import { CallResponseSpec, type ExecutionExtras } from './call-response-spec';
 import type { ChatClientResponse } from './chat-client-response';
 import { toChatClientRequest } from './chat-client-request-factory';
 import {
@@ -189,7 +189,7 @@ export class ChatClientRequestSpec {
    * {@link ChatClientRequestSpec.abortSignal} aborts before the answer.
    */
   call(): CallResponseSpec {
-    return new CallResponseSpec(() => this.execute());
+    return new CallResponseSpec((extras) => this.execute(extras));
   }
 
   /**
@@ -218,13 +218,15 @@ export class ChatClientRequestSpec {
    * @throws DuplicateToolNameError when two ChatClient-level tools share a name
    * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
    */
-  private execute(): Promise<ChatClientResponse> {
+  private execute(extras?: ExecutionExtras): Promise<ChatClientResponse> {
     // Not an async function, so the chain's promise is returned as it is; errors are rejections.
     try {
       RequestAbortedError.throwIfAborted(this.state.abortSignal);
       const request = toChatClientRequest(this.chatModel, this.state);
-      const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
-      return chain.nextCall(request);
+      const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder, extras?.advisors);
+      return chain.nextCall(
+        extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } }),
+      );
     } catch (error) {
       return Promise.reject(error);
     }

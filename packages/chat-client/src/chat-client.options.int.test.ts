@@ -36,5 +36,21 @@ describe(ChatClient, () => {
       });
       expect(request.headers).toMatchObject({ 'x-tenant': 'shop-7', 'x-trace': 'turn-1' });
     });
+
+    it("should unite the client's default headers with the request's, the request winning per header", async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'ok' })] });
+      const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
+      const client = ChatClient.builder(model)
+        .defaultOptions({ httpHeaders: { 'X-Tenant': 'shop-7', 'X-Trace': 'default' } } as OpenAiChatOptions)
+        .build();
+
+      await client
+        .prompt('Hi')
+        .options({ httpHeaders: { 'X-Trace': 'turn-1' } } as OpenAiChatOptions)
+        .call()
+        .content();
+
+      expect(server.recordedRequests[0].headers).toMatchObject({ 'x-tenant': 'shop-7', 'x-trace': 'turn-1' });
+    });
   });
 });

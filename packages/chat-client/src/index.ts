@@ -41,9 +41,23 @@ export { ChatClientRequestSpec } from './chat-client-request-spec';
 export { PromptUserSpec } from './prompt-user-spec';
 export { PromptSystemSpec } from './prompt-system-spec';
 export { CallResponseSpec } from './call-response-spec';
+export { EntityParamSpec } from './entity-param-spec';
+export type { ResponseEntity } from './response-entity';
+export {
+  StructuredOutputValidationAdvisor,
+  type StructuredOutputValidationAdvisorOptions,
+  DEFAULT_MAX_REPEAT_ATTEMPTS,
+  DEFAULT_STRUCTURED_OUTPUT_VALIDATION_ORDER,
+} from './advisor/structured-output-validation-advisor';
 export type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
 export { AdvisorParams } from './advisor-params';
-export { ChatClientAttributes, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat-client-attributes';
+export {
+  ChatClientAttributes,
+  TOOL_CALLING_ADVISOR_AUTO_REGISTER,
+  OUTPUT_FORMAT,
+  STRUCTURED_OUTPUT_SCHEMA,
+  STRUCTURED_OUTPUT_NATIVE,
+} from './chat-client-attributes';
 export type { ToolInput } from './tool-registration';
 export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
 

@@ -28,6 +28,18 @@ export type { Generation, GenerationMetadata } from './chat/model/generation';
 export type { Usage } from './chat/model/usage';
 export { ToolContext } from './chat/model/tool-context';
 
+// --- structured output (`.call().entity(Type)`) ---
+export {
+  BeanOutputConverter,
+  type BeanOutputConverterOptions,
+  type OutputType,
+  type StructuredOutputValidation,
+} from './converter/bean-output-converter';
+export {
+  StructuredOutputValidationError,
+  type StructuredOutputValidationErrorOptions,
+} from './converter/structured-output-validation-error';
+
 // --- chat memory (the contracts and the default window over an in-memory store) ---
 export { ChatMemory, CHAT_MEMORY_CONVERSATION_ID, DEFAULT_CONVERSATION_ID } from './chat/memory/chat-memory';
 export type { ChatMemoryRepository } from './chat/memory/chat-memory-repository';
@@ -54,6 +66,7 @@ export type {
   ToolArgumentTypeSchema,
   SerializedToolSchemaManifest,
   SerializedToolMethodSchema,
+  StructuredOutputTypeSchema,
 } from './tool/schema/tool-schema-manifest';
 export type { Integer } from './tool/schema/integer';
 

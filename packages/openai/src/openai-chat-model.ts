@@ -125,6 +125,14 @@ export interface OpenAiChatModelOptions {
    * @remarks Sprout's; property `sprout.openai.chat.tool-call-id-pattern`.
    */
   readonly toolCallIdPattern?: string;
+  /**
+   * Whether the server takes `response_format: {type: 'json_schema'}`: then `.entity()` sends the
+   * output schema natively (see `ChatModel.nativeStructuredOutput`); `false` for servers without
+   * it, which then get format instructions in the prompt.
+   * @defaultValue `true`
+   * @remarks Sprout's; property `sprout.openai.chat.native-structured-output`.
+   */
+  readonly nativeStructuredOutput?: boolean;
 }
 
 const PLACEHOLDER_API_KEY = 'no-api-key';
@@ -149,6 +157,8 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
 export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   /** The model's default options, `model` always set. */
   readonly defaultOptions: OpenAiChatOptions & { readonly model: string };
+  /** See {@link OpenAiChatModelOptions.nativeStructuredOutput}. */
+  readonly nativeStructuredOutput: boolean;
   /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
   readonly baseUrl: string;
 
@@ -205,6 +215,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
     this.toolCallingManager = options.toolCallingManager;
     this.hermesToolCalls = options.hermesToolCalls ?? 'strip';
     this.streamUsage = options.streamUsage ?? true;
+    this.nativeStructuredOutput = options.nativeStructuredOutput ?? true;
     if (options.toolCallIdPattern !== undefined) this.toolCallIds = ToolCallIdRule.parse(options.toolCallIdPattern);
   }
 

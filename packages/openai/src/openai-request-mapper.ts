@@ -20,6 +20,7 @@ import { ensureToolCallPairing } from './ensure-tool-call-pairing';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import type { OpenAiResponseFormat } from './openai-response-format';
 import { strictToolParameters } from './strict-tool-parameters';
+import { toStrictToolSchema } from './strict-tool-schema';
 import type { ToolCallIdRule } from './tool-call-id-rule';
 
 /**
@@ -50,7 +51,8 @@ export function toChatCompletionParams(
   if (options.seed !== undefined) params.seed = options.seed;
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- Spring's user option, still read by servers
   if (options.user !== undefined) params.user = options.user;
-  if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
+  if (options.outputSchema !== undefined) params.response_format = outputSchemaFormat(options.outputSchema);
+  else if (options.responseFormat !== undefined) params.response_format = toWireResponseFormat(options.responseFormat);
   if (toolDefinitions.length > 0) {
     params.tools = toolDefinitions.map((definition) => cachedOpenAiTool(definition, options.strict));
     const choice = options.toolChoice;
@@ -73,6 +75,39 @@ function toWireResponseFormat(format: OpenAiResponseFormat): ResponseFormat {
       ...(strict !== undefined ? { strict } : {}),
       ...(description !== undefined ? { description } : {}),
     },
+  };
+}
+
+/** The name OpenAI requires when the schema has no usable `title` (Spring's). */
+const DEFAULT_SCHEMA_NAME = 'custom_schema';
+
+/**
+ * `response_format` for `ChatOptions.outputSchema` (set by `.entity()`): `json_schema` named by the
+ * schema's `title`, without `$schema`, in strict mode when {@link toStrictToolSchema} can rewrite it
+ * (as strict tools are), else non-strict. Spring maps `outputSchema` the same way.
+ *
+ * @throws ConfigurationError when the schema text is not a JSON object
+ */
+function outputSchemaFormat(outputSchema: string): ResponseFormat {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(outputSchema);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigurationError({
+      setting: 'outputSchema',
+      value: outputSchema.slice(0, 80),
+      allowed: 'JSON Schema object text',
+    });
+  }
+  const { $schema: _dialect, title, ...schema } = parsed as Record<string, unknown>;
+  const name = typeof title === 'string' && /^[a-zA-Z0-9_-]{1,64}$/.test(title) ? title : DEFAULT_SCHEMA_NAME;
+  const strict = toStrictToolSchema(schema);
+  return {
+    type: 'json_schema',
+    json_schema: { name, schema: strict.ok ? strict.schema : schema, strict: strict.ok },
   };
 }
 
@@ -128,28 +163,56 @@ export function toOpenAiMessages(
   return toolCallIds === undefined ? paired : paired.map((message) => withWireIds(message, toolCallIds));
 }
 
+/** Audio MIME types OpenAI takes as `input_audio`, by its `format` name. */
+const AUDIO_FORMATS: Readonly<Record<string, 'wav' | 'mp3'>> = {
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+};
+
 /**
- * A user message with media as content parts: the text (when not blank), then one `image_url` part
- * per image (its URL, or a `data:` URL of its bytes).
+ * A user message with media as content parts: the text (when not blank), then one part per media
+ * item, in order: an image as `image_url` (its URL, or a `data:` URL of its bytes); WAV or MP3
+ * audio bytes as `input_audio` (base64, for audio-input models); PDF bytes as a `file` part
+ * (`file_data`, with the media's name as `filename`).
  *
- * @throws ConfigurationError for media that is not an image
+ * @throws ConfigurationError for media OpenAI does not take in a message (other types, audio or a
+ *   PDF given as a URL rather than bytes), so nothing is lost silently
  */
 function userContentParts(text: string, media: readonly Media[]): ChatCompletionContentPart[] {
   const parts: ChatCompletionContentPart[] = text.trim() === '' ? [] : [{ type: 'text', text }];
-  for (const item of media) {
-    if (!item.mimeType.startsWith('image/')) {
-      throw new ConfigurationError({
-        setting: 'Media mimeType',
-        value: item.mimeType,
-        allowed: 'an image type (image/png, image/jpeg, image/gif, image/webp)',
-        message:
-          `OpenAiChatModel sends images only as media of a user message, not ${item.mimeType}` +
-          `${item.name ? ` ('${item.name}')` : ''}. Nothing was sent.`,
-      });
-    }
-    parts.push({ type: 'image_url', image_url: { url: item.toUrl() } });
-  }
+  for (const item of media) parts.push(mediaPart(item));
   return parts;
+}
+
+function mediaPart(item: Media): ChatCompletionContentPart {
+  if (item.mimeType.startsWith('image/')) return { type: 'image_url', image_url: { url: item.toUrl() } };
+  const audioFormat = AUDIO_FORMATS[item.mimeType];
+  if (audioFormat !== undefined && !(item.data instanceof URL)) {
+    return { type: 'input_audio', input_audio: { data: base64Of(item), format: audioFormat } };
+  }
+  if (item.mimeType === 'application/pdf' && !(item.data instanceof URL)) {
+    return { type: 'file', file: { file_data: item.toUrl(), filename: item.name ?? 'document.pdf' } };
+  }
+  const asUrl = item.data instanceof URL && (audioFormat !== undefined || item.mimeType === 'application/pdf');
+  throw new ConfigurationError({
+    setting: 'Media mimeType',
+    value: item.mimeType,
+    allowed: 'an image (URL or bytes), WAV or MP3 audio bytes, or PDF bytes',
+    message:
+      `OpenAiChatModel cannot send ${item.mimeType}${item.name ? ` ('${item.name}')` : ''} in a user message` +
+      (asUrl
+        ? ': OpenAI takes audio and files as bytes, not URLs; read the content and pass its bytes.'
+        : '; it takes images, WAV or MP3 audio (input_audio) and PDF files.') +
+      ' Nothing was sent.',
+  });
+}
+
+function base64Of(item: Media): string {
+  const bytes = item.data as Exclude<Media['data'], URL>;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 function withWireIds(message: ChatCompletionMessageParam, rule: ToolCallIdRule): ChatCompletionMessageParam {

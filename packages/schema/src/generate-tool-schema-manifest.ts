@@ -1,13 +1,19 @@
 import path from 'node:path';
-import type { ToolArgumentTypeSchema, ToolMethodSchema, ToolSchemaManifest } from '@sprout-ai/core';
+import type {
+  StructuredOutputTypeSchema,
+  ToolArgumentTypeSchema,
+  ToolMethodSchema,
+  ToolSchemaManifest,
+} from '@sprout-ai/core';
 import { toolSchemaKey, toolSchemaSourcesHash } from '@sprout-ai/core/internal';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { type ArgumentTypeSource, mayDeclareArgumentType, scanArgumentTypes } from './find-argument-types';
+import { mayDeclareOutputType, type OutputTypeSource, scanOutputTypes } from './find-output-types';
 import { scanToolMethods, type ToolMethodSource } from './find-tool-methods';
 import { GENERATOR_NAME } from './generator-name';
 import { normalizeInputSchema } from './normalize-input-schema';
-import { argumentTypesSource, parameterTypesSource } from './parameter-types-source';
+import { argumentTypesSource, outputTypesSource, parameterTypesSource } from './parameter-types-source';
 import { SchemaGenerationError } from './schema-generation-error';
 import { supportDeclarationOrder } from './support-declaration-order';
 import { supportMappedIndexTypes } from './support-mapped-index-types';
@@ -89,19 +95,27 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
   const sourcesProgram = ts.createProgram({ rootNames, options: compilerOptions, host });
   const { methods, problems } = scanToolMethods(sourcesProgram, candidates, configDir);
   const { types, problems: typeProblems } = scanArgumentTypes(sourcesProgram, candidates, configDir);
-  problems.push(...typeProblems, ...duplicateKeyProblems(methods), ...duplicateTypeProblems(types));
+  const { types: outputs, problems: outputProblems } = scanOutputTypes(sourcesProgram, candidates, configDir);
+  problems.push(
+    ...typeProblems,
+    ...outputProblems,
+    ...duplicateKeyProblems(methods),
+    ...duplicateTypeProblems(types),
+    ...duplicateTypeProblems(outputs.map((output) => ({ className: output.typeName, sourceFile: output.sourceFile }))),
+  );
   if (problems.length > 0) throw SchemaGenerationError.of(problems);
 
   const argumentsModule = parameterTypesSource(methods, argumentsFile);
   const typesModule = argumentTypesSource(types, argumentsFile);
-  host.argumentsText = argumentsModule.text + typesModule.text;
+  const outputsModule = outputTypesSource(outputs, argumentsFile);
+  host.argumentsText = argumentsModule.text + typesModule.text + outputsModule.text;
   const program = ts.createProgram({
     rootNames,
     options: compilerOptions,
     host,
     oldProgram: sourcesProgram,
   });
-  const generates = methods.length + types.length > 0;
+  const generates = methods.length + types.length + outputs.length > 0;
   const generator = generates ? buildGenerator(ownSourcesView(program), TJS_SETTINGS, [argumentsFile]) : null;
   if (generates && generator === null) {
     throw new SchemaGenerationError({ reason: 'typescript-json-schema could not read the generated arguments module' });
@@ -130,8 +144,15 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     return [type.className, toArgumentTypeSchema(type, generated)];
   });
   argumentTypes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const outputTypes = outputs.map((output, i): [string, StructuredOutputTypeSchema] => {
+    const generated = (generator as NonNullable<typeof generator>).getSchemaForSymbol(
+      outputsModule.interfaceNames[i],
+    ) as Record<string, unknown>;
+    return [output.typeName, toOutputTypeSchema(output, generated)];
+  });
+  outputTypes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-  const declaring = [...methods, ...types];
+  const declaring = [...methods, ...types, ...outputs];
   const sources = schemaSources(declaring, sourcesProgram, configDir);
   const typeFiles = outsideTypeFiles(declaring, sourcesProgram, project);
   const manifestProject =
@@ -145,6 +166,7 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
     sources,
     ...(typeFiles.length === 0 ? {} : { typeFiles }),
     ...(argumentTypes.length === 0 ? {} : { argumentTypes: Object.fromEntries(argumentTypes) }),
+    ...(outputTypes.length === 0 ? {} : { outputTypes: Object.fromEntries(outputTypes) }),
     tools: Object.fromEntries(entries),
   };
 }
@@ -165,11 +187,35 @@ function isCandidate(host: ts.CompilerHost, fileName: string): boolean {
       ts.isClassDeclaration(statement) &&
       statement.members.some((member) => ts.isMethodDeclaration(member) && (ts.getDecorators(member)?.length ?? 0) > 0),
   );
-  return hasDecoratedMethod || mayDeclareArgumentType(file);
+  return hasDecoratedMethod || mayDeclareArgumentType(file) || mayDeclareOutputType(text);
+}
+
+/**
+ * An output type's schema: the generated object schema in the shape of a tool's input schema
+ * (properties in declaration order, `required`, closed objects), with the type's TSDoc as `description`.
+ */
+function toOutputTypeSchema(output: OutputTypeSource, generated: Record<string, unknown>): StructuredOutputTypeSchema {
+  const properties =
+    typeof generated.properties === 'object' && generated.properties !== null ? generated.properties : {};
+  const required = new Set(Array.isArray(generated.required) ? (generated.required as string[]) : []);
+  const schema: Record<string, unknown> = normalizeInputSchema(
+    generated,
+    Object.keys(properties).map((name) => ({ name, required: required.has(name) })),
+  );
+  if (output.description !== undefined) schema.description = output.description;
+  const dateSchemaPaths = collectDatePaths(schema);
+  return {
+    typeName: output.typeName,
+    sourceFile: output.sourceFile,
+    schema,
+    ...(dateSchemaPaths.length === 0 ? {} : { dateSchemaPaths }),
+  };
 }
 
 /** One problem per argument type class name that more than one file declares (the manifest is keyed by class name). */
-function duplicateTypeProblems(types: readonly ArgumentTypeSource[]): SchemaGenerationError[] {
+function duplicateTypeProblems(
+  types: readonly Pick<ArgumentTypeSource, 'className' | 'sourceFile'>[],
+): SchemaGenerationError[] {
   const files = new Map<string, string[]>();
   for (const type of types) files.set(type.className, [...(files.get(type.className) ?? []), type.sourceFile]);
   return [...files]

@@ -47,6 +47,7 @@ export class OpenAiAutoConfiguration extends ContainerModule {
               apiKey,
               idleTimeoutMs: chat.idleTimeoutMs,
               toolCallIdPattern: chat.toolCallIdPattern,
+              nativeStructuredOutput: chat.nativeStructuredOutput,
               retry: properties.retry,
               organization: chat.organizationId,
               project: chat.projectId,

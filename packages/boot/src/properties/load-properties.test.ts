@@ -70,6 +70,7 @@ describe(loadProperties, () => {
         baseUrl: 'http://localhost:11434/v1',
         apiKey: 'sk-file',
         idleTimeoutMs: 120_000,
+        nativeStructuredOutput: true,
         options: { model: 'gpt-4.1', temperature: 0.2, maxTokens: 256 },
       });
       expect(properties.chatClient).toEqual({ enabled: true, toolCallingEnabled: false, toolCallingAdvisorOrder: 100 });
@@ -153,6 +154,7 @@ describe(loadProperties, () => {
           baseUrl: 'https://api.openai.com',
           apiKey: undefined,
           idleTimeoutMs: 60_000,
+          nativeStructuredOutput: true,
           options: { model: 'gpt-4o-mini' },
         },
       });

@@ -41,6 +41,8 @@ export const OPENAI_PROPERTY_KEYS = {
   httpHeaders: 'spring.ai.openai.chat.options.http-headers',
   /** Sprout's: the server's rule for tool-call ids (Spring has no such key). */
   toolCallIdPattern: 'sprout.openai.chat.tool-call-id-pattern',
+  /** Sprout's: whether the server takes `response_format: json_schema` (Spring has no such key). */
+  nativeStructuredOutput: 'sprout.openai.chat.native-structured-output',
 } as const;
 
 /** Environment variable read when `spring.ai.openai.api-key` is set nowhere else. */
@@ -105,6 +107,12 @@ export interface OpenAiChatProperties {
    * @remarks Not in Spring AI.
    */
   readonly toolCallIdPattern?: string;
+  /**
+   * Whether the server takes `response_format: json_schema`, so `.entity()` sends the schema
+   * natively; `false` sends format instructions in the prompt instead. @defaultValue true
+   * @remarks Not in Spring AI.
+   */
+  readonly nativeStructuredOutput: boolean;
   readonly options: OpenAiChatOptionsProperties;
 }
 
@@ -156,6 +164,7 @@ export function bindOpenAiProperties(reader: PropertyReader, keys: Iterable<stri
       projectId: reader.string(k.chatProjectId) ?? projectId,
       idleTimeoutMs: reader.durationMs(k.idleTimeout, DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
       toolCallIdPattern: toolCallIdPattern(reader),
+      nativeStructuredOutput: reader.boolean(k.nativeStructuredOutput, true),
       options: {
         model: reader.string(k.model) ?? DEFAULT_OPENAI_MODEL,
         temperature: reader.number(k.temperature, { min: 0, max: 2 }),

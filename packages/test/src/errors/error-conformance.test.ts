@@ -29,6 +29,8 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
     make({ packageName: 'better-sqlite3', neededBy: 'SqliteChatMemoryRepository', cause }),
   ToolExecutionError: (make, cause) => make({ toolDefinition: definition, cause }),
   InvalidToolArgumentsError: (make, cause) => make({ toolName: 'getOrder', violations: [], message: 'Bad.', cause }),
+  StructuredOutputValidationError: (make, cause) =>
+    make({ typeName: 'OrderAnswer', answer: '{}', violations: ['/status is required'], attempts: 1, cause }),
   MissingToolSchemaError: (make, cause) => make({ className: 'OrderTools', methodName: 'getOrder', cause }),
   DuplicateToolNameError: (make, cause) => make({ names: ['getOrder'], sources: ['A.getOrder', 'B.getOrder'], cause }),
   ToolCallLimitExceededError: (make, cause) => make({ limit: 3, partialToolExecutionResult: emptyResult, cause }),

@@ -22,4 +22,13 @@ export interface ChatModel {
   call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse>;
   /** Options applied under every request's options. */
   readonly defaultOptions?: ChatOptions;
+  /**
+   * Whether it sends `ChatOptions.outputSchema` to the provider as an API-level constraint. When not
+   * `true`, `.call().entity(Type)` appends format instructions to the user message instead (unless
+   * the request asks for native output).
+   *
+   * @remarks Spring AI detects this by the options implementing `StructuredOutputChatOptions` and
+   * uses it only when a request asks; Sprout uses it by default where the model says it can.
+   */
+  readonly nativeStructuredOutput?: boolean;
 }

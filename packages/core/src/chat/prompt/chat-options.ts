@@ -14,6 +14,14 @@ export interface ChatOptions {
    * OpenAI `tool_choice`: `'auto'`, `'none'`, `'required'` or `{type:'function', function:{name}}`.
    */
   readonly toolChoice?: ToolChoice;
+  /**
+   * JSON Schema text the answer must match, sent to the provider as an API-level constraint (OpenAI
+   * `response_format: json_schema`) by models whose `nativeStructuredOutput` is true. Set by the
+   * ChatClient for `.call().entity(Type)`; its `title` names the schema.
+   *
+   * @see Spring AI `StructuredOutputChatOptions.outputSchema`
+   */
+  readonly outputSchema?: string;
 }
 
 /** OpenAI's `tool_choice` values. */

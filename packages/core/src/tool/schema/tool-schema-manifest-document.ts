@@ -3,6 +3,7 @@ import {
   type SerializedToolMethodSchema,
   type ToolArgumentTypeSchema,
   type SerializedToolSchemaManifest,
+  type StructuredOutputTypeSchema,
   type ToolMethodSchema,
   type ToolParameterSchema,
   type ToolSchemaManifest,
@@ -68,6 +69,7 @@ export class ToolSchemaManifestDocument {
   readonly #keySet: KeyLookup;
   readonly #sourceFiles: readonly string[] | undefined;
   readonly #argumentTypes: unknown;
+  readonly #outputTypes: unknown;
 
   private constructor(
     header: ManifestHeader,
@@ -84,6 +86,7 @@ export class ToolSchemaManifestDocument {
     this.#keySet = entries.keySet;
     this.#sourceFiles = sourceFiles;
     this.#argumentTypes = (header as { argumentTypes?: unknown }).argumentTypes;
+    this.#outputTypes = (header as { outputTypes?: unknown }).outputTypes;
   }
 
   /**
@@ -203,6 +206,28 @@ export class ToolSchemaManifestDocument {
       );
     }
     return entry as ToolArgumentTypeSchema;
+  }
+
+  /**
+   * The schema of a structured output type (see `ToolSchemaManifest.outputTypes`).
+   *
+   * @param typeName - the type's name, e.g. `OrderAnswer`
+   * @returns the entry, or `undefined` when it has none
+   * @throws ToolSchemaManifestError naming the type when its entry is not an object with a `schema` object
+   */
+  outputType(typeName: string): StructuredOutputTypeSchema | undefined {
+    const all = this.#outputTypes;
+    if (typeof all !== 'object' || all === null || !Object.prototype.hasOwnProperty.call(all, typeName))
+      return undefined;
+    const entry = (all as Record<string, unknown>)[typeName] as { schema?: unknown } | null;
+    const schema = entry?.schema;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new ToolSchemaManifestError(
+        `Tool schema manifest ${this.source}: the output type entry of ${typeName} has no schema object. ${REGENERATE_HINT}`,
+        { manifest: this.source },
+      );
+    }
+    return entry as StructuredOutputTypeSchema;
   }
 
   /**

@@ -40,6 +40,9 @@ export function formatToolSchemaManifest(manifest: ToolSchemaManifest): string {
     ...(serialized.argumentTypes === undefined || Object.keys(serialized.argumentTypes).length === 0
       ? {}
       : { argumentTypes: sortedByKey(serialized.argumentTypes) }),
+    ...(serialized.outputTypes === undefined || Object.keys(serialized.outputTypes).length === 0
+      ? {}
+      : { outputTypes: sortedByKey(serialized.outputTypes) }),
     toolKeys: entries.map(([key]) => key),
   };
   const headerLines = Object.entries(header).map(

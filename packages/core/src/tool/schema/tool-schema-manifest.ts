@@ -46,8 +46,33 @@ export interface ToolSchemaManifest {
    * the header).
    */
   readonly argumentTypes?: Readonly<Record<string, ToolArgumentTypeSchema>>;
+  /**
+   * The schemas of structured output types (exported classes, interfaces and type aliases tagged
+   * `@structuredOutput` in their TSDoc, read by `.call().entity(Type)`), keyed by type name, e.g.
+   * `{"OrderAnswer":{…}}`. Absent when the project has none. Kept as objects in the file form too.
+   */
+  readonly outputTypes?: Readonly<Record<string, StructuredOutputTypeSchema>>;
   /** Keyed by `ClassName.methodName`. */
   readonly tools: Readonly<Record<string, ToolMethodSchema>>;
+}
+
+/**
+ * What the runtime needs to know about one structured output type: the JSON Schema an answer must
+ * match, made by the rules of a tool's input schema.
+ */
+export interface StructuredOutputTypeSchema {
+  /** The type's name, e.g. `OrderAnswer` (a class's constructor `name`). */
+  readonly typeName: string;
+  /** Source file relative to the tsconfig directory, with forward slashes. */
+  readonly sourceFile: string;
+  /**
+   * JSON Schema (draft 2020-12) of an answer: `$schema`, `type: "object"`, optional `$defs`,
+   * `properties` in declaration order (described by their TSDoc), `required`,
+   * `additionalProperties: false`, and the type's TSDoc summary as `description`.
+   */
+  readonly schema: Readonly<Record<string, unknown>>;
+  /** As {@link ToolMethodSchema.dateSchemaPaths}: where its values are `Date`s. Absent when there are none. */
+  readonly dateSchemaPaths?: readonly string[];
 }
 
 /**
@@ -154,7 +179,11 @@ export function serializeToolSchemaManifest(manifest: ToolSchemaManifest): Seria
   }
   const sources =
     manifest.sources ??
-    entrySourceFiles([...Object.values(manifest.tools), ...Object.values(manifest.argumentTypes ?? {})]);
+    entrySourceFiles([
+      ...Object.values(manifest.tools),
+      ...Object.values(manifest.argumentTypes ?? {}),
+      ...Object.values(manifest.outputTypes ?? {}),
+    ]);
   return { ...manifest, version: 2, sources, tools };
 }
 

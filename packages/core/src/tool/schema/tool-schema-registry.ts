@@ -1,6 +1,7 @@
 import { ToolSchemaManifestError } from './tool-schema-manifest-error';
 import type {
   SerializedToolSchemaManifest,
+  StructuredOutputTypeSchema,
   ToolArgumentTypeSchema,
   ToolMethodSchema,
   ToolSchemaManifest,
@@ -137,6 +138,21 @@ export class ToolSchemaRegistry {
   getArgumentType(className: string): ToolArgumentTypeSchema | undefined {
     for (let i = this.documents.length - 1; i >= 0; i--) {
       const entry = this.documents[i].argumentType(className);
+      if (entry !== undefined) return entry;
+    }
+    return undefined;
+  }
+
+  /**
+   * The schema of a structured output type (see `BeanOutputConverter`).
+   *
+   * @param typeName - the type's name, e.g. `OrderAnswer`
+   * @returns its schema from the newest manifest that has it, or `undefined` when none has
+   * @throws ToolSchemaManifestError when that manifest's entry is broken
+   */
+  getOutputType(typeName: string): StructuredOutputTypeSchema | undefined {
+    for (let i = this.documents.length - 1; i >= 0; i--) {
+      const entry = this.documents[i].outputType(typeName);
       if (entry !== undefined) return entry;
     }
     return undefined;
