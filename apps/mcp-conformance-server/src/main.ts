@@ -4,14 +4,14 @@ import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { toolSchemaRegistry } from '@sprout-ai/core';
 import { mcpToolCallbacks, McpToolServer } from '@sprout-ai/mcp';
-import { ConformanceTools } from './conformance-tools';
+import { ConformanceTools, JsonSchemaTools } from './conformance-tools';
 
 async function main(argv: readonly string[]): Promise<void> {
   const portAt = argv.indexOf('--port');
   const port = portAt === -1 ? 0 : Number(argv[portAt + 1]);
   toolSchemaRegistry.loadFile(resolve(__dirname, 'tool-schemas.json'));
   const server = new McpToolServer({
-    toolCallbacks: mcpToolCallbacks([new ConformanceTools()]),
+    toolCallbacks: mcpToolCallbacks([new ConformanceTools(), new JsonSchemaTools()]),
     serverInfo: { name: 'sprout-conformance-server', version: '0.1.0' },
   });
   const http = await server.listen({ port });

@@ -29,7 +29,14 @@ export {
 } from './client/tool-context-to-mcp-meta-converter';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
-export { McpTool, type McpToolOptions, type McpToolMethodOptions } from './server/mcp-tool';
+export { McpTool, type McpToolOptions, type McpToolMethodOptions, type McpToolAnnotations } from './server/mcp-tool';
+export { McpMethodToolCallback, type McpMethodToolCallbackOptions } from './server/mcp-method-tool-callback';
+export { McpToolResult, McpContents, type McpContent } from './server/mcp-tool-result';
+export {
+  McpRequestContext,
+  type McpRequestContextOptions,
+  MCP_REQUEST_CONTEXT_KEY,
+} from './server/mcp-request-context';
 export { McpToolParam, type McpToolParamOptions } from './server/mcp-tool-param';
 export { McpToolError } from './server/mcp-tool-error';
 export { mcpToolCallbacks } from './server/mcp-tool-callbacks';

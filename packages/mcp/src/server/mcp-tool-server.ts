@@ -5,9 +5,18 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult, Implementation, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  Implementation,
+  LoggingLevel,
+  RequestId,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { InvalidToolArgumentsError, type ToolCallback, ToolContext, ToolExecutionError } from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
+import { McpMethodToolCallback } from './mcp-method-tool-callback';
+import { MCP_REQUEST_CONTEXT_KEY, McpRequestContext } from './mcp-request-context';
 import { McpToolError } from './mcp-tool-error';
 
 const logger = createLogger('@sprout-ai/mcp/server');
@@ -27,8 +36,14 @@ function loadMcpServerSdk() {
     require('@modelcontextprotocol/sdk/server/stdio.js') as typeof import('@modelcontextprotocol/sdk/server/stdio.js');
   const { StreamableHTTPServerTransport } =
     require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const { CallToolRequestSchema, ErrorCode, isInitializeRequest, ListToolsRequestSchema, McpError } =
-    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const {
+    CallToolRequestSchema,
+    ErrorCode,
+    isInitializeRequest,
+    ListToolsRequestSchema,
+    ResultSchema,
+    SetLevelRequestSchema,
+  } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
     Server,
@@ -38,7 +53,8 @@ function loadMcpServerSdk() {
     ErrorCode,
     isInitializeRequest,
     ListToolsRequestSchema,
-    McpError,
+    SetLevelRequestSchema,
+    ResultSchema,
   };
 }
 
@@ -114,7 +130,9 @@ export interface McpHttpServerHandle extends McpServerHandle {
  * the {@link McpToolContextFactory}, whose `signal` aborts when the client cancels the request
  * (`notifications/cancelled`, e.g. its tool loop was aborted or the call timed out there).
  *
- * A result is one text part. A failing tool gives `isError: true` with: the message of an
+ * A result is one text part, or the parts of an `McpToolResult` an `@McpTool` method returns. Each
+ * call's `ToolContext` also carries an {@link McpRequestContext} (progress, log messages filtered
+ * by `logging/setLevel`, elicitation, sampling). A failing tool gives `isError: true` with: the message of an
  * {@link McpToolError} or of invalid arguments (meant for the caller); otherwise a generic
  * message with a reference, the details being logged on stderr. An unknown tool name is a
  * JSON-RPC error (`-32602`).
@@ -151,20 +169,41 @@ export class McpToolServer {
 
   /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
   createServer(): Server {
-    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = mcpServerSdk();
+    const { Server, ListToolsRequestSchema, CallToolRequestSchema, SetLevelRequestSchema } = mcpServerSdk();
     const server = new Server(this.serverInfo, {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, logging: {} },
       ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
     });
+    // The session's minimum log level; the SDK keeps its own privately, for its own sendLoggingMessage.
+    let logLevel: LoggingLevel | undefined;
+    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+      logLevel = request.params.level;
+      return {};
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: this.toolCallbacks.map(({ toolDefinition }) => ({
-        name: toolDefinition.name,
-        description: toolDefinition.description,
-        inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
-      })),
+      tools: this.toolCallbacks.map((callback) => {
+        const { toolDefinition } = callback;
+        const mcp = callback instanceof McpMethodToolCallback ? callback : undefined;
+        const { title: _title, ...hints } = mcp?.annotations ?? {};
+        return {
+          name: toolDefinition.name,
+          ...(mcp?.title === undefined ? {} : { title: mcp.title }),
+          description: toolDefinition.description,
+          inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
+          ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),
+        };
+      }),
     }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       extra.signal.addEventListener('abort', () => endResponseStream(server, extra.requestId), { once: true });
+      const requestContext = new McpRequestContext({
+        progressToken: request.params._meta?.progressToken,
+        sendNotification: (notification: ServerNotification) => extra.sendNotification(notification),
+        sendRequest: async <T>(outgoing: ServerRequest, parse: (result: unknown) => T) =>
+          parse(await extra.sendRequest(outgoing, anyResult())),
+        clientCapabilities: () => server.getClientCapabilities(),
+        logLevel: () => logLevel,
+      });
       return this.callTool(
         request.params.name,
         request.params.arguments,
@@ -174,6 +213,7 @@ export class McpToolServer {
           sessionId: extra.sessionId,
           meta: request.params._meta,
         },
+        requestContext,
         extra.signal,
       );
     });
@@ -295,20 +335,26 @@ export class McpToolServer {
     name: string,
     args: Readonly<Record<string, unknown>> | undefined,
     request: McpToolRequest,
+    requestContext: McpRequestContext,
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const callback = this.byName.get(name);
     if (callback === undefined) {
-      const { McpError, ErrorCode } = mcpServerSdk();
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`,
+      // A JSON-RPC error (-32602) whose message the SDK client prefixes once with `MCP error -32602:`
+      // (an McpError would carry that prefix already).
+      throw Object.assign(
+        new Error(`Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`),
+        { code: mcpServerSdk().ErrorCode.InvalidParams },
       );
     }
     try {
-      const context = new ToolContext(this.toolContextFactory(request), signal);
-      const text = await callback.call(JSON.stringify(args ?? {}), context);
-      return { content: [{ type: 'text', text }] };
+      const context = new ToolContext(
+        { ...this.toolContextFactory(request), [MCP_REQUEST_CONTEXT_KEY]: requestContext },
+        signal,
+      );
+      const input = JSON.stringify(args ?? {});
+      if (callback instanceof McpMethodToolCallback) return await callback.callForMcp(input, context);
+      return { content: [{ type: 'text', text: await callback.call(input, context) }] };
     } catch (error) {
       if (signal.aborted) {
         // The client gave up on the call: the SDK sends no answer, and nothing failed here.
@@ -318,6 +364,11 @@ export class McpToolServer {
       return { content: [{ type: 'text', text: messageForCaller(error, name) }], isError: true };
     }
   }
+}
+
+/** A result schema that accepts any result: the request context parses results itself. */
+function anyResult() {
+  return mcpServerSdk().ResultSchema;
 }
 
 /**
