@@ -3,7 +3,8 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { toolSchemaRegistry } from '@sprout-ai/core';
-import { mcpToolCallbacks, McpToolServer } from '@sprout-ai/mcp';
+import { mcpServerFeatures, mcpToolCallbacks, McpToolServer } from '@sprout-ai/mcp';
+import { ConformancePrompts, ConformanceResources } from './conformance-resources';
 import { ConformanceTools, JsonSchemaTools } from './conformance-tools';
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -12,6 +13,7 @@ async function main(argv: readonly string[]): Promise<void> {
   toolSchemaRegistry.loadFile(resolve(__dirname, 'tool-schemas.json'));
   const server = new McpToolServer({
     toolCallbacks: mcpToolCallbacks([new ConformanceTools(), new JsonSchemaTools()]),
+    features: mcpServerFeatures([new ConformanceResources(), new ConformancePrompts()]),
     serverInfo: { name: 'sprout-conformance-server', version: '0.1.0' },
   });
   const http = await server.listen({ port });

@@ -39,6 +39,23 @@ export {
 } from './server/mcp-request-context';
 export { McpToolParam, type McpToolParamOptions } from './server/mcp-tool-param';
 export { McpToolError } from './server/mcp-tool-error';
+export { McpResource, type McpResourceOptions, type McpResourceMethodOptions } from './server/mcp-resource';
+export { McpPrompt, type McpPromptOptions, type McpPromptMethodOptions } from './server/mcp-prompt';
+export {
+  McpComplete,
+  type McpCompleteOptions,
+  type McpCompleteMethodOptions,
+  type McpCompleteRequest,
+} from './server/mcp-complete';
+export { McpArg } from './server/mcp-arg';
+export {
+  mcpServerFeatures,
+  type McpServerFeatures,
+  type McpResourceSpec,
+  type McpPromptSpec,
+  type McpCompletionSpec,
+  type McpPromptMessage,
+} from './server/mcp-server-features';
 export { mcpToolCallbacks } from './server/mcp-tool-callbacks';
 export {
   McpToolServer,

@@ -82,7 +82,7 @@ export function mcpToolCallbacks(
               nonBlank(toolOptions?.description) ??
               nonBlank(schema.description) ??
               methodName,
-            inputSchema: JSON.stringify(mergeParamOptions(schema, declaringClass, methodName)),
+            inputSchema: JSON.stringify(mergedInputSchema(schema, declaringClass, methodName)),
           }),
           toolObject,
           toolMethodName: methodName,
@@ -125,7 +125,12 @@ function ownOptions<T extends { methodName: string }>(ctor: ToolClass, key: stri
   return all.find((options) => options.methodName === methodName);
 }
 
-function mergeParamOptions(schema: ToolMethodSchema, ctor: ToolClass, methodName: string): Record<string, unknown> {
+/** A method's manifest input schema with `@ToolParam`, then `@McpToolParam`/`@McpArg`, options merged in by index. */
+export function mergedInputSchema(
+  schema: ToolMethodSchema,
+  ctor: ToolClass,
+  methodName: string,
+): Record<string, unknown> {
   const toolParams = (
     (Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<string, Record<number, ToolParamOptions>>
   )[methodName];

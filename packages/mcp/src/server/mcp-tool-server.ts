@@ -8,6 +8,8 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type {
   CallToolResult,
   Implementation,
+  Resource,
+  ResourceTemplate,
   LoggingLevel,
   RequestId,
   ServerNotification,
@@ -16,6 +18,7 @@ import type {
 import { InvalidToolArgumentsError, type ToolCallback, ToolContext, ToolExecutionError } from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import { McpMethodToolCallback } from './mcp-method-tool-callback';
+import type { McpServerFeatures } from './mcp-server-features';
 import { MCP_REQUEST_CONTEXT_KEY, McpRequestContext } from './mcp-request-context';
 import { McpToolError } from './mcp-tool-error';
 
@@ -36,25 +39,13 @@ function loadMcpServerSdk() {
     require('@modelcontextprotocol/sdk/server/stdio.js') as typeof import('@modelcontextprotocol/sdk/server/stdio.js');
   const { StreamableHTTPServerTransport } =
     require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const {
-    CallToolRequestSchema,
-    ErrorCode,
-    isInitializeRequest,
-    ListToolsRequestSchema,
-    ResultSchema,
-    SetLevelRequestSchema,
-  } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const types = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
     Server,
     StdioServerTransport,
     StreamableHTTPServerTransport,
-    CallToolRequestSchema,
-    ErrorCode,
-    isInitializeRequest,
-    ListToolsRequestSchema,
-    SetLevelRequestSchema,
-    ResultSchema,
+    ...types,
   };
 }
 
@@ -96,6 +87,8 @@ export interface McpToolServerOptions {
   readonly instructions?: string;
   /** @defaultValue puts the {@link McpToolRequest} under `exchange` */
   readonly toolContextFactory?: McpToolContextFactory;
+  /** Resources, prompts and completions (e.g. from `mcpServerFeatures(...)`). @defaultValue none */
+  readonly features?: McpServerFeatures;
 }
 
 /** Options of {@link McpToolServer.listen}. */
@@ -153,6 +146,9 @@ export class McpToolServer {
   private readonly instructions: string | undefined;
   private readonly toolContextFactory: McpToolContextFactory;
   private readonly byName: ReadonlyMap<string, ToolCallback>;
+  private readonly features: McpServerFeatures;
+  /** The SDK servers now connected (one per session or transport) and the resource URIs each subscribed to. */
+  private readonly connected = new Map<Server, Set<string>>();
 
   /**
    * @param options - tools, server info, instructions and context factory
@@ -165,15 +161,37 @@ export class McpToolServer {
     this.instructions = options.instructions;
     this.toolContextFactory = options.toolContextFactory ?? ((request) => ({ [MCP_EXCHANGE_CONTEXT_KEY]: request }));
     this.byName = new Map(this.toolCallbacks.map((callback) => [callback.toolDefinition.name, callback]));
+    this.features = options.features ?? { resources: [], prompts: [], completions: [] };
+  }
+
+  /**
+   * Tells the clients subscribed to a resource that it changed (`notifications/resources/updated`).
+   *
+   * @param uri - the resource's URI
+   */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    const subscribed = [...this.connected].filter(([, uris]) => uris.has(uri)).map(([server]) => server);
+    await Promise.all(subscribed.map((server) => server.sendResourceUpdated({ uri })));
   }
 
   /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
   createServer(): Server {
     const { Server, ListToolsRequestSchema, CallToolRequestSchema, SetLevelRequestSchema } = mcpServerSdk();
+    const { resources, prompts, completions } = this.features;
     const server = new Server(this.serverInfo, {
-      capabilities: { tools: {}, logging: {} },
+      capabilities: {
+        tools: {},
+        logging: {},
+        ...(resources.length === 0 ? {} : { resources: { subscribe: true } }),
+        ...(prompts.length === 0 ? {} : { prompts: {} }),
+        ...(completions.length === 0 ? {} : { completions: {} }),
+      },
       ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
     });
+    const subscriptions = new Set<string>();
+    this.connected.set(server, subscriptions);
+    server.onclose = () => this.connected.delete(server);
+    this.serveFeatures(server, subscriptions);
     // The session's minimum log level; the SDK keeps its own privately, for its own sendLoggingMessage.
     let logLevel: LoggingLevel | undefined;
     server.setRequestHandler(SetLevelRequestSchema, (request) => {
@@ -218,6 +236,83 @@ export class McpToolServer {
       );
     });
     return server;
+  }
+
+  /** The resource, prompt and completion handlers of one SDK server. */
+  private serveFeatures(server: Server, subscriptions: Set<string>): void {
+    const sdk = mcpServerSdk();
+    const { resources, prompts, completions } = this.features;
+    const contextOf = (extra: { authInfo?: AuthInfo; sessionId?: string; signal: AbortSignal }, name: string) =>
+      new ToolContext(
+        this.toolContextFactory({ toolName: name, authInfo: extra.authInfo, sessionId: extra.sessionId }),
+        extra.signal,
+      );
+    if (resources.length > 0) {
+      server.setRequestHandler(sdk.ListResourcesRequestSchema, () => ({
+        resources: resources.filter((r) => r.template === undefined).map((r) => r.listing as Resource),
+      }));
+      server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, () => ({
+        resourceTemplates: resources.filter((r) => r.template !== undefined).map((r) => r.listing as ResourceTemplate),
+      }));
+      server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => {
+        const { uri } = request.params;
+        for (const resource of resources) {
+          const matched =
+            resource.template === undefined
+              ? (resource.listing as Resource).uri === uri
+                ? {}
+                : null
+              : resource.template.match(uri);
+          if (matched === null) continue;
+          const variables = Object.fromEntries(
+            Object.entries(matched).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
+          );
+          return callOrProtocolError(resource.listing.name, () =>
+            resource.read(uri, variables, contextOf(extra, resource.listing.name)),
+          );
+        }
+        throw protocolError(-32002, `Resource not found: ${uri}`);
+      });
+      server.setRequestHandler(sdk.SubscribeRequestSchema, (request) => {
+        subscriptions.add(request.params.uri);
+        return {};
+      });
+      server.setRequestHandler(sdk.UnsubscribeRequestSchema, (request) => {
+        subscriptions.delete(request.params.uri);
+        return {};
+      });
+    }
+    if (prompts.length > 0) {
+      server.setRequestHandler(sdk.ListPromptsRequestSchema, () => ({ prompts: prompts.map((p) => p.listing) }));
+      server.setRequestHandler(sdk.GetPromptRequestSchema, async (request, extra) => {
+        const { name } = request.params;
+        const prompt = prompts.find((p) => p.listing.name === name);
+        if (prompt === undefined) {
+          throw protocolError(
+            sdk.ErrorCode.InvalidParams,
+            `Unknown prompt '${name}'. Available prompts: ${prompts.map((p) => p.listing.name).join(', ')}`,
+          );
+        }
+        return callOrProtocolError(name, () => prompt.get(request.params.arguments ?? {}, contextOf(extra, name)));
+      });
+    }
+    if (completions.length > 0) {
+      server.setRequestHandler(sdk.CompleteRequestSchema, async (request) => {
+        const { ref, argument, context } = request.params;
+        const completion = completions.find((c) =>
+          c.ref.type === 'ref/prompt'
+            ? ref.type === 'ref/prompt' && ref.name === c.ref.name
+            : ref.type === 'ref/resource' && ref.uri === c.ref.uri,
+        );
+        const values =
+          completion === undefined
+            ? []
+            : await callOrProtocolError('completion', () =>
+                completion.complete({ ...argument, arguments: context?.arguments ?? {} }),
+              );
+        return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
+      });
+    }
   }
 
   /**
@@ -342,9 +437,9 @@ export class McpToolServer {
     if (callback === undefined) {
       // A JSON-RPC error (-32602) whose message the SDK client prefixes once with `MCP error -32602:`
       // (an McpError would carry that prefix already).
-      throw Object.assign(
-        new Error(`Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`),
-        { code: mcpServerSdk().ErrorCode.InvalidParams },
+      throw protocolError(
+        mcpServerSdk().ErrorCode.InvalidParams,
+        `Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`,
       );
     }
     try {
@@ -380,6 +475,25 @@ function anyResult() {
 function endResponseStream(server: Server, requestId: RequestId): void {
   const transport = server.transport as { closeSSEStream?: (id: RequestId) => void } | undefined;
   transport?.closeSSEStream?.(requestId);
+}
+
+/** A JSON-RPC error the SDK sends as it is (an McpError's message would carry the `MCP error` prefix twice on the client). */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Runs a resource, prompt or completion method; its failure becomes a JSON-RPC error (message as for tools). */
+async function callOrProtocolError<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const invalid = InvalidToolArgumentsError.isInstance(error) || InvalidToolArgumentsError.isInstance(causeOf(error));
+    throw protocolError(invalid ? -32602 : -32603, messageForCaller(error, name));
+  }
+}
+
+function causeOf(error: unknown): unknown {
+  return error instanceof Error ? error.cause : undefined;
 }
 
 /**
