@@ -39,6 +39,8 @@ export interface McpRequestContextOptions {
   readonly clientCapabilities: () => ClientCapabilities | undefined;
   /** The session's minimum log level (`logging/setLevel`), `undefined` when the client set none. */
   readonly logLevel: () => LoggingLevel | undefined;
+  /** False on a stateless server, which cannot receive the client's answer. @defaultValue true */
+  readonly canSendRequests?: boolean;
 }
 
 /**
@@ -157,6 +159,9 @@ export class McpRequestContext {
   }
 
   private requireCapability(capability: 'elicitation' | 'sampling'): void {
+    if (this.#options.canSendRequests === false) {
+      throw new McpToolError(`This MCP server is stateless: it cannot ask the client for ${capability}.`);
+    }
     const capabilities = this.#options.clientCapabilities();
     if (capabilities !== undefined && capabilities[capability] === undefined) {
       throw new McpToolError(`The MCP client does not support ${capability}.`);

@@ -105,3 +105,33 @@ describe(McpToolServer, () => {
     });
   });
 });
+
+describe('McpToolServer.listen({ stateless: true })', () => {
+  let http: McpHttpServerHandle | undefined;
+  afterEach(async () => {
+    await http?.close();
+    http = undefined;
+  });
+
+  it('should answer every POST without a session, so any instance can take the next request', async () => {
+    http = await new McpToolServer({ toolCallbacks: mcpToolCallbacks([new StudioTools()], registry) }).listen({
+      stateless: true,
+    });
+    const transport = new StreamableHTTPClientTransport(new URL(http.url));
+    const c = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    await c.connect(transport);
+    try {
+      expect(transport.sessionId).toBeUndefined();
+      expect((await c.callTool({ name: 'chart', arguments: {} })).content).toHaveLength(2);
+      expect(await c.callTool({ name: 'ask', arguments: {} })).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'This MCP server is stateless: it cannot ask the client for elicitation.' }],
+      });
+    } finally {
+      await c.close();
+    }
+    const get = await fetch(http.url, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    await get.text();
+  });
+});

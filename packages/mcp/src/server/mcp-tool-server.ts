@@ -101,6 +101,13 @@ export interface McpHttpListenOptions {
   readonly path?: string;
   /** Sets `authInfo` of the calls from the HTTP request. @defaultValue anonymous */
   readonly authenticate?: McpHttpAuthenticator;
+  /**
+   * Serve without sessions (`spring.ai.mcp.server.protocol=STATELESS`): every POST is answered by
+   * a fresh server, so several instances can sit behind one address. There is no GET stream and
+   * no `logging/setLevel` memory between requests, and tools cannot elicit or sample (the client's
+   * answer would reach another request). @defaultValue false
+   */
+  readonly stateless?: boolean;
 }
 
 /** A running transport of an {@link McpToolServer}. */
@@ -174,8 +181,12 @@ export class McpToolServer {
     await Promise.all(subscribed.map((server) => server.sendResourceUpdated({ uri })));
   }
 
-  /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
-  createServer(): Server {
+  /**
+   * A new SDK `Server` with this server's handlers (one per session or transport).
+   *
+   * @param options - `stateless`: one server per request, whose tools cannot send requests to the client
+   */
+  createServer(options: { readonly stateless?: boolean } = {}): Server {
     const { Server, ListToolsRequestSchema, CallToolRequestSchema, SetLevelRequestSchema } = mcpServerSdk();
     const { resources, prompts, completions } = this.features;
     const server = new Server(this.serverInfo, {
@@ -221,6 +232,7 @@ export class McpToolServer {
           parse(await extra.sendRequest(outgoing, anyResult())),
         clientCapabilities: () => server.getClientCapabilities(),
         logLevel: () => logLevel,
+        canSendRequests: options.stateless !== true,
       });
       return this.callTool(
         request.params.name,
@@ -351,12 +363,13 @@ export class McpToolServer {
     const { port } = http.address() as AddressInfo;
     const allowedHosts = [`${host}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
     http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      this.handleHttp(req, res, { path, allowedHosts, sessions, authenticate: options.authenticate }).catch(
-        (error: unknown) => {
-          logger.error({ err: error }, 'MCP HTTP request failed');
-          if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal server error');
-        },
-      );
+      const context = { path, allowedHosts, sessions, authenticate: options.authenticate };
+      const handled =
+        options.stateless === true ? this.handleStateless(req, res, context) : this.handleHttp(req, res, context);
+      handled.catch((error: unknown) => {
+        logger.error({ err: error }, 'MCP HTTP request failed');
+        if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal server error');
+      });
     });
     let closing: Promise<void> | undefined;
     return {
@@ -364,6 +377,63 @@ export class McpToolServer {
       port,
       close: () => (closing ??= closeHttp(http, sessions)),
     };
+  }
+
+  /** Checks path and Host, authenticates and reads the body; `undefined` when the request was already answered. */
+  private async admit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: { path: string; allowedHosts: readonly string[]; authenticate?: McpHttpAuthenticator },
+  ): Promise<{ body: unknown } | undefined> {
+    const { ErrorCode } = mcpServerSdk();
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== context.path) {
+      req.resume();
+      sendJsonRpcError(res, 404, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${context.path}`);
+      return undefined;
+    }
+    if (!context.allowedHosts.includes(req.headers.host ?? '')) {
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Host '${req.headers.host ?? ''}' is not allowed`);
+      return undefined;
+    }
+    const auth = await context.authenticate?.(req);
+    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === INVALID_JSON) {
+      sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+      return undefined;
+    }
+    return { body };
+  }
+
+  /** One POST, one fresh SDK server and transport without a session id; GET and DELETE are refused. */
+  private async handleStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: { path: string; allowedHosts: readonly string[]; authenticate?: McpHttpAuthenticator },
+  ): Promise<void> {
+    const { ErrorCode, StreamableHTTPServerTransport } = mcpServerSdk();
+    const admitted = await this.admit(req, res, context);
+    if (admitted === undefined) return;
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      sendJsonRpcError(
+        res,
+        405,
+        ErrorCode.ConnectionClosed,
+        'Method not allowed: this MCP server is stateless (POST only)',
+      );
+      return;
+    }
+    const server = this.createServer({ stateless: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, admitted.body);
   }
 
   private async handleHttp(
@@ -377,24 +447,9 @@ export class McpToolServer {
     },
   ): Promise<void> {
     const { ErrorCode, isInitializeRequest, StreamableHTTPServerTransport } = mcpServerSdk();
-    const pathname = (req.url ?? '/').split('?')[0];
-    if (pathname !== context.path) {
-      req.resume();
-      sendJsonRpcError(res, 404, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${context.path}`);
-      return;
-    }
-    if (!context.allowedHosts.includes(req.headers.host ?? '')) {
-      req.resume();
-      sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Host '${req.headers.host ?? ''}' is not allowed`);
-      return;
-    }
-    const auth = await context.authenticate?.(req);
-    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    if (body === INVALID_JSON) {
-      sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
-      return;
-    }
+    const admitted = await this.admit(req, res, context);
+    if (admitted === undefined) return;
+    const { body } = admitted;
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? context.sessions.get(sessionId) : undefined;
     if (existing !== undefined) {
