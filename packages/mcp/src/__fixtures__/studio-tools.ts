@@ -25,6 +25,11 @@ export function declareStudioTools() {
       return 'imported';
     }
 
+    @McpTool({ description: 'Stock of a title' })
+    stock(): { title: string; copies: number } {
+      return { title: 'Dune', copies: 3 };
+    }
+
     @McpTool({ description: 'Asks the user, then the model' })
     async ask(toolContext: ToolContext): Promise<string> {
       const mcp = McpRequestContext.from(toolContext);
@@ -62,5 +67,15 @@ export const STUDIO_TOOLS_MANIFEST: ToolSchemaManifest = {
     'StudioTools.chart': entry('chart', false),
     'StudioTools.importAll': entry('importAll', true),
     'StudioTools.ask': entry('ask', true),
+    'StudioTools.stock': {
+      ...entry('stock', false),
+      outputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { title: { type: 'string' }, copies: { type: 'number' } },
+        required: ['title', 'copies'],
+        additionalProperties: false,
+      },
+    },
   },
 };

@@ -27,6 +27,8 @@ export class McpMethodToolCallback extends MethodToolCallback {
   readonly title: string | undefined;
   /** `tools/list` `annotations` (without `title`, which is {@link McpMethodToolCallback.title}). */
   readonly annotations: McpToolAnnotations | undefined;
+  /** `tools/list` `outputSchema`: the manifest's schema of the method's object result, if any. */
+  readonly outputSchema: Readonly<Record<string, unknown>> | undefined;
   private readonly converter: ToolCallResultConverter;
   private readonly returnsVoid: boolean;
 
@@ -38,11 +40,13 @@ export class McpMethodToolCallback extends MethodToolCallback {
     this.converter =
       options.resultConverter ?? new DefaultToolCallResultConverter({ toolName: options.toolDefinition.name });
     this.returnsVoid = options.methodSchema.returnsVoid;
+    this.outputSchema = options.methodSchema.outputSchema;
   }
 
   /**
    * Runs the method for an MCP client: a returned {@link McpToolResult} is sent as its parts,
-   * anything else as one text part made by the result converter (as `call` does).
+   * anything else as one text part made by the result converter (as `call` does); with an
+   * {@link McpMethodToolCallback.outputSchema}, an object result is also the `structuredContent`.
    *
    * @param toolInput - the arguments as JSON object text
    * @param toolContext - injected into `toolContext` parameters
@@ -51,6 +55,12 @@ export class McpMethodToolCallback extends MethodToolCallback {
   async callForMcp(toolInput: string, toolContext: ToolContext): Promise<CallToolResult> {
     const result = await this.invokePrepared(this.prepareArguments(toolInput), toolContext);
     if (result instanceof McpToolResult) return result.toCallToolResult();
-    return { content: [{ type: 'text', text: this.converter.convert(result, this.returnsVoid) }] };
+    const text = this.converter.convert(result, this.returnsVoid);
+    const structured =
+      this.outputSchema !== undefined && typeof result === 'object' && result !== null && !Array.isArray(result);
+    return {
+      content: [{ type: 'text', text }],
+      ...(structured ? { structuredContent: JSON.parse(JSON.stringify(result)) as Record<string, unknown> } : {}),
+    };
   }
 }

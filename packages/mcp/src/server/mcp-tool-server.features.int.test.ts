@@ -43,8 +43,18 @@ describe(McpToolServer, () => {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     });
     expect(tools[1].annotations).toEqual({ destructiveHint: true });
-    expect(tools[2]).not.toHaveProperty('annotations');
-    expect(tools[2]).not.toHaveProperty('title');
+    expect(tools[3]).not.toHaveProperty('annotations');
+    expect(tools[3]).not.toHaveProperty('title');
+    expect(tools[3]).not.toHaveProperty('outputSchema');
+  });
+
+  it('should list the output schema of an object result and send the object as structuredContent', async () => {
+    const c = await connect();
+    const { tools } = await c.listTools();
+    expect(tools[2]).toMatchObject({ name: 'stock', outputSchema: { type: 'object', required: ['title', 'copies'] } });
+    const result = await c.callTool({ name: 'stock', arguments: {} });
+    expect(result.structuredContent).toEqual({ title: 'Dune', copies: 3 });
+    expect(result.content).toEqual([{ type: 'text', text: '{"title":"Dune","copies":3}' }]);
   });
 
   it('should send the parts of a returned McpToolResult, bytes as base64', async () => {
@@ -101,7 +111,7 @@ describe(McpToolServer, () => {
     const c = await connect();
     await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({
       code: -32602,
-      message: "MCP error -32602: Unknown tool 'nope'. Available tools: chart, importAll, ask",
+      message: "MCP error -32602: Unknown tool 'nope'. Available tools: chart, importAll, stock, ask",
     });
   });
 });

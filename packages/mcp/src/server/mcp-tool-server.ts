@@ -219,6 +219,7 @@ export class McpToolServer {
           ...(mcp?.title === undefined ? {} : { title: mcp.title }),
           description: toolDefinition.description,
           inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
+          ...(mcp?.outputSchema === undefined ? {} : { outputSchema: mcp.outputSchema as { type: 'object' } }),
           ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),
         };
       }),
