@@ -166,8 +166,11 @@ export class ConformanceTools {
   }
 }
 
-/** A postal address (a named type: its schema lands in `$defs`). */
-export interface Address {
+/**
+ * A postal address. A named type, so its schema lands in `$defs` under its name; lower-case
+ * because the SEP-1613 scenario looks for `$defs.address`.
+ */
+export interface address {
   street?: string;
   city?: string;
 }
@@ -175,7 +178,7 @@ export interface Address {
 /** The SEP-1613 tool: its generated input schema keeps `$schema`, `$defs` and `additionalProperties`. */
 export class JsonSchemaTools {
   @McpTool({ name: 'json_schema_2020_12_tool', description: 'Tool with JSON Schema 2020-12 features' })
-  jsonSchema(name?: string, address?: Address): string {
+  jsonSchema(name?: string, address?: address): string {
     return `JSON Schema 2020-12 tool called with: ${JSON.stringify({ name, address })}`;
   }
 }
