@@ -29,6 +29,7 @@ type Examples = {
   chatClient: typeof import('@sprout-ai/chat-client');
   boot: typeof import('@sprout-ai/boot');
   mcpClock: typeof import('../examples/mcp-clock');
+  mcpLibrary: typeof import('../examples/mcp-library-server');
   model: typeof import('../examples/model');
   orderAssistant: typeof import('../examples/order-assistant');
   promptTemplates: typeof import('../examples/prompt-templates');
@@ -124,6 +125,7 @@ beforeAll(async () => {
     chatClient: await import('@sprout-ai/chat-client'),
     boot: await import('@sprout-ai/boot'),
     mcpClock: await load('mcp-clock'),
+    mcpLibrary: await load('mcp-library-server'),
     model: await load('model'),
     orderAssistant: await load('order-assistant'),
     promptTemplates: await load('prompt-templates'),
@@ -392,6 +394,38 @@ describe('mcp-clock.ts (MCP)', () => {
 
       expect(answer).toMatch(/^tool said \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
     } finally {
+      await mcpServer.close();
+    }
+  });
+});
+
+describe('mcp-library-server.ts (MCP server features)', () => {
+  it('should serve structured output, parts, a resource template, a prompt and completions', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const mcpServer = await examples.mcpLibrary.serveLibrary(0);
+    const client = new Client({ name: 'docs-test', version: '1' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcpServer.url)));
+      const { tools } = await client.listTools();
+      expect(tools[0]).toMatchObject({ name: 'stock', title: 'Stock', outputSchema: { required: ['isbn', 'copies'] } });
+      expect((await client.callTool({ name: 'stock', arguments: { isbn: '978-1' } })).structuredContent).toEqual({
+        isbn: '978-1',
+        copies: 3,
+      });
+      const cover = await client.callTool({ name: 'cover', arguments: { isbn: '978-1' } });
+      expect((cover.content as { type: string }[]).map((part) => part.type)).toEqual(['text', 'image']);
+      const book = await client.readResource({ uri: 'library://books/978-2' });
+      expect(book.contents[0]).toMatchObject({ text: '{"isbn":"978-2","title":"Dune"}' });
+      const prompt = await client.getPrompt({ name: 'review', arguments: { isbn: '978-1' } });
+      expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Write a short review of the book 978-1.' });
+      const completion = await client.complete({
+        ref: { type: 'ref/prompt', name: 'review' },
+        argument: { name: 'isbn', value: '978-2' },
+      });
+      expect(completion.completion.values).toEqual(['978-2']);
+    } finally {
+      await client.close();
       await mcpServer.close();
     }
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 
 // Spawns real servers; generous for a loaded 2-CPU CI machine (speed is not asserted).
 jest.setTimeout(30_000);
@@ -48,12 +49,15 @@ describe('mcp-order-server (dist/main.js)', () => {
       const result = await c.callTool({ name: 'getOrderStatus', arguments: { orderId: 'A123' } });
 
       expect(c.getServerVersion()).toMatchObject({ name: 'order-server' });
-      expect(tools.map((t) => t.name)).toEqual(['getOrderStatus']);
-      expect(tools[0].inputSchema).toMatchObject({
-        properties: { orderId: { type: 'string' } },
-        required: ['orderId'],
+      expect(tools.map((t) => t.name)).toEqual(['getOrderStatus', 'trackOrders']);
+      expect(tools[0]).toMatchObject({
+        title: 'Order status',
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+        inputSchema: { properties: { orderId: { type: 'string' } }, required: ['orderId'] },
+        outputSchema: { type: 'object', required: ['code'] },
       });
       expect(resultOf(result)).toEqual({ code: 'OK', orderId: 'A123', status: '运输中' });
+      expect(result.structuredContent).toEqual({ code: 'OK', orderId: 'A123', status: '运输中' });
     });
 
     it('should take the user from SPROUT_MCP_USER_ID and keep other users’ orders hidden', async () => {
@@ -161,6 +165,31 @@ describe('mcp-order-server (dist/main.js)', () => {
         code: 'NOT_FOUND_OR_FORBIDDEN',
       });
       expect(await callAs(url, {}, 'A123')).toMatchObject({ code: 'AUTH_REQUIRED' });
+    });
+
+    it('should report progress per order of trackOrders', async () => {
+      const url = await startHttp();
+      const client = new Client({ name: 'sdk-test', version: '1.0.0' });
+      try {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer u7' } } }),
+        );
+        const progress: Progress[] = [];
+        const result = await client.callTool(
+          { name: 'trackOrders', arguments: { orderIds: ['A123', 'A999'] } },
+          undefined,
+          {
+            onprogress: (p) => void progress.push(p),
+          },
+        );
+        expect(progress).toEqual([
+          { progress: 1, total: 2, message: 'Looked up A123' },
+          { progress: 2, total: 2, message: 'Looked up A999' },
+        ]);
+        expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject([{ code: 'OK' }, {}]);
+      } finally {
+        await client.close();
+      }
     });
   });
 

@@ -4,6 +4,7 @@ import type {
   McpToolContextFactory,
   McpToolFilter,
   McpToolMetadataResolver,
+  McpServerFeatures,
   McpToolServer,
   ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
@@ -32,6 +33,8 @@ export const McpTokens = {
   ToolContextToMcpMetaConverter: token<ToolContextToMcpMetaConverter>('ToolContextToMcpMetaConverter'),
   /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */
   McpServerToolCallbackProvider: token<ToolCallbackProvider>('McpServerToolCallbackProvider'),
+  /** The `@McpResource`, `@McpPrompt` and `@McpComplete` methods of every bound class, collected at start-up. */
+  McpServerFeatures: token<McpServerFeatures>('McpServerFeatures'),
   /** The MCP server exposing them (start it with `startMcpServer(app)`). */
   McpToolServer: token<McpToolServer>('McpToolServer'),
   /** Optional: builds each call's `ToolContext` (e.g. the caller's user id). */

@@ -29,9 +29,33 @@ export {
 } from './client/tool-context-to-mcp-meta-converter';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
-export { McpTool, type McpToolOptions, type McpToolMethodOptions } from './server/mcp-tool';
+export { McpTool, type McpToolOptions, type McpToolMethodOptions, type McpToolAnnotations } from './server/mcp-tool';
+export { McpMethodToolCallback, type McpMethodToolCallbackOptions } from './server/mcp-method-tool-callback';
+export { McpToolResult, McpContents, type McpContent } from './server/mcp-tool-result';
+export {
+  McpRequestContext,
+  type McpRequestContextOptions,
+  MCP_REQUEST_CONTEXT_KEY,
+} from './server/mcp-request-context';
 export { McpToolParam, type McpToolParamOptions } from './server/mcp-tool-param';
 export { McpToolError } from './server/mcp-tool-error';
+export { McpResource, type McpResourceOptions, type McpResourceMethodOptions } from './server/mcp-resource';
+export { McpPrompt, type McpPromptOptions, type McpPromptMethodOptions } from './server/mcp-prompt';
+export {
+  McpComplete,
+  type McpCompleteOptions,
+  type McpCompleteMethodOptions,
+  type McpCompleteRequest,
+} from './server/mcp-complete';
+export { McpArg } from './server/mcp-arg';
+export {
+  mcpServerFeatures,
+  type McpServerFeatures,
+  type McpResourceSpec,
+  type McpPromptSpec,
+  type McpCompletionSpec,
+  type McpPromptMessage,
+} from './server/mcp-server-features';
 export { mcpToolCallbacks } from './server/mcp-tool-callbacks';
 export {
   McpToolServer,

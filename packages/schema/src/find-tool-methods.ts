@@ -42,6 +42,8 @@ export interface ToolMethodSource {
   readonly description?: string;
   readonly parameters: readonly ToolParameterSource[];
   readonly returnsVoid: boolean;
+  /** True for an `@McpTool` method that returns an object: its result type gets an output schema. */
+  readonly structuredOutput?: boolean;
 }
 
 /** The tool methods found in the sources, and the problems that keep some of them from a schema. */
@@ -259,8 +261,37 @@ function describeMethod(
       ...(description === undefined ? {} : { description }),
       parameters,
       returnsVoid: returnsVoid(method, checker),
+      ...(isMcpTool(method, checker) && returnsObject(method, checker) ? { structuredOutput: true } : {}),
     },
   };
+}
+
+/** True when one of the method's decorators is an `McpTool(...)` call. */
+function isMcpTool(method: ts.MethodDeclaration, checker: ts.TypeChecker): boolean {
+  return (ts.getDecorators(method) ?? []).some(
+    (decorator) => decoratorCallName(decorator.expression, checker) === 'McpTool',
+  );
+}
+
+/** Types whose values are objects but whose result is not structured content. */
+const NOT_STRUCTURED: ReadonlySet<string> = new Set(['McpToolResult', 'Date', 'Uint8Array', 'Buffer', 'Object']);
+
+/**
+ * True when the method's awaited return type is one object type (a class, interface or object
+ * literal type; not an array, a function, `McpToolResult` or a union): MCP structured content is
+ * a JSON object.
+ */
+function returnsObject(method: ts.MethodDeclaration, checker: ts.TypeChecker): boolean {
+  const signature = checker.getSignatureFromDeclaration(method);
+  if (signature === undefined) return false;
+  const returned = checker.getReturnTypeOfSignature(signature);
+  const awaited = checker.getAwaitedType(returned) ?? returned;
+  if (awaited.isUnion() || !(awaited.flags & ts.TypeFlags.Object)) return false;
+  if (checker.isArrayType(awaited) || checker.isTupleType(awaited) || awaited.getCallSignatures().length > 0) {
+    return false;
+  }
+  const name = awaited.getSymbol()?.getName();
+  return name === undefined || !NOT_STRUCTURED.has(name);
 }
 
 /**

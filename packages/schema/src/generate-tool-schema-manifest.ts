@@ -134,7 +134,16 @@ export function generateToolSchemaManifest(options: GenerateToolSchemaManifestOp
       generator === null
         ? {}
         : (generator.getSchemaForSymbol(argumentsModule.interfaceNames[i]) as Record<string, unknown>);
-    return [toolSchemaKey(method.className, method.methodName), toMethodSchema(method, generated)];
+    const outputName = argumentsModule.outputInterfaceNames?.[i];
+    const output =
+      generator === null || outputName === undefined
+        ? undefined
+        : outputSchemaOf(generator.getSchemaForSymbol(outputName) as Record<string, unknown>);
+    const schema = toMethodSchema(method, generated);
+    return [
+      toolSchemaKey(method.className, method.methodName),
+      output === undefined ? schema : { ...schema, outputSchema: output },
+    ];
   });
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const argumentTypes = types.map((type, i): [string, ToolArgumentTypeSchema] => {
@@ -269,6 +278,30 @@ function toMethodSchema(method: ToolMethodSource, generated: Record<string, unkn
     inputSchema,
     ...(dateSchemaPaths.length === 0 ? {} : { dateSchemaPaths }),
     returnsVoid: method.returnsVoid,
+  };
+}
+
+/**
+ * The output schema of an `@McpTool` method from the schema of its result interface
+ * (`{ result: T }`): T's object schema at the root, with `$schema` and the `$defs` it refers to;
+ * `undefined` when T is not an object schema.
+ */
+function outputSchemaOf(generated: Record<string, unknown>): Record<string, unknown> | undefined {
+  const wrapped = normalizeInputSchema(generated, [{ name: 'result', required: true }]);
+  const defs = (wrapped.$defs ?? {}) as Record<string, Record<string, unknown>>;
+  let result = (wrapped.properties as Record<string, Record<string, unknown>>).result;
+  const ref = typeof result.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(result.$ref)?.[1] : undefined;
+  if (ref !== undefined && defs[ref] !== undefined) {
+    result = defs[ref];
+    const { [ref]: _inlined, ...others } = defs;
+    // Kept only when something still refers to it (a recursive type).
+    if (!JSON.stringify([result, others]).includes(`"#/$defs/${ref}"`)) delete defs[ref];
+  }
+  if (result.type !== 'object') return undefined;
+  return {
+    $schema: wrapped.$schema,
+    ...result,
+    ...(Object.keys(defs).length === 0 ? {} : { $defs: defs }),
   };
 }
 

@@ -6,6 +6,11 @@ export interface ParameterTypesSource {
   readonly text: string;
   /** Name of the arguments interface of `methods[i]`. */
   readonly interfaceNames: readonly string[];
+  /**
+   * Name of the result interface of `methods[i]` (one property, `result`, of the awaited return
+   * type) when it has `structuredOutput`.
+   */
+  readonly outputInterfaceNames?: readonly (string | undefined)[];
 }
 
 /**
@@ -28,6 +33,7 @@ export function parameterTypesSource(methods: readonly ToolMethodSource[], fileN
   const lines: string[] = [];
   const aliases = new Map<string, string>();
   const interfaceNames: string[] = [];
+  const outputInterfaceNames: (string | undefined)[] = [];
   for (const method of methods) {
     const key = `${method.fileName}\0${method.exportName}`;
     let alias = aliases.get(key);
@@ -50,8 +56,19 @@ export function parameterTypesSource(methods: readonly ToolMethodSource[], fileN
       );
     }
     lines.push('}');
+    if (method.structuredOutput === true) {
+      const outputName = `__SproutToolOutput${interfaceNames.length - 1}`;
+      outputInterfaceNames.push(outputName);
+      lines.push(
+        `export interface ${outputName} {`,
+        `  result: Awaited<ReturnType<${owner}[${JSON.stringify(method.methodName)}]>>;`,
+        '}',
+      );
+    } else {
+      outputInterfaceNames.push(undefined);
+    }
   }
-  return { text: `${lines.join('\n')}\n`, interfaceNames };
+  return { text: `${lines.join('\n')}\n`, interfaceNames, outputInterfaceNames };
 }
 
 /** A relative import specifier with the `.js`-style extension every module resolution accepts. */

@@ -1,5 +1,5 @@
 import { Tool, type ToolContext, type ToolSchemaManifest } from '@sprout-ai/core';
-import { McpTool } from '@sprout-ai/mcp';
+import { McpPrompt, McpTool } from '@sprout-ai/mcp';
 import { injectable } from 'inversify';
 
 /**
@@ -22,6 +22,11 @@ export function declareMcpToolClasses() {
     @McpTool({ description: 'Greets the caller' })
     greet(name: string, toolContext: ToolContext): string {
       return `Hello ${name}, you are ${String(toolContext.get('userId') ?? 'anonymous')}`;
+    }
+
+    @McpPrompt({ name: 'welcome', description: 'A welcome message' })
+    welcome(name: string): string {
+      return `Welcome, ${name}!`;
     }
   }
 
@@ -55,6 +60,14 @@ export const MCP_FIXTURE_MANIFEST: ToolSchemaManifest = {
         { name: 'name', index: 0, kind: 'argument', optional: false },
         { name: 'toolContext', index: 1, kind: 'toolContext', optional: false },
       ],
+      inputSchema: { ...OBJECT_SCHEMA, properties: { name: { type: 'string' } }, required: ['name'] },
+      returnsVoid: false,
+    },
+    'GreetingTools.welcome': {
+      className: 'GreetingTools',
+      methodName: 'welcome',
+      sourceFile: 'mcp-tool-classes.ts',
+      parameters: [{ name: 'name', index: 0, kind: 'argument', optional: false }],
       inputSchema: { ...OBJECT_SCHEMA, properties: { name: { type: 'string' } }, required: ['name'] },
       returnsVoid: false,
     },

@@ -185,4 +185,30 @@ describe(McpServerAutoConfiguration, () => {
       await server.close();
     }
   });
+
+  it("should serve the bound classes' @McpPrompt methods, statelessly with protocol=STATELESS", async () => {
+    app = await SproutApplication.run({
+      propertiesFile: false,
+      env: {},
+      schemaRegistry: new ToolSchemaRegistry(),
+      schemaManifest: MCP_FIXTURE_MANIFEST,
+      properties: { 'spring.ai.openai.api-key': 'k', 'spring.ai.mcp.server.protocol': 'STATELESS' },
+      modules: [new ContainerModule(({ bind }) => void bind(GreetingTools).toSelf())],
+    });
+    const server = await startMcpServer(app, { port: 0 });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url ?? ''));
+    const client = new Client({ name: 'test', version: '1' });
+    try {
+      await client.connect(transport);
+      expect(transport.sessionId).toBeUndefined();
+      expect((await client.listPrompts()).prompts).toEqual([
+        { name: 'welcome', description: 'A welcome message', arguments: [{ name: 'name', required: true }] },
+      ]);
+      const prompt = await client.getPrompt({ name: 'welcome', arguments: { name: 'Ann' } });
+      expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Welcome, Ann!' } }]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 });

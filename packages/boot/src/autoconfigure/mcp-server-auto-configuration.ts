@@ -8,7 +8,7 @@ import type { SproutProperties } from '../properties/sprout-properties';
 /**
  * Binds `McpTokens.McpToolServer` (singleton) to an `McpToolServer` exposing the `@McpTool`
  * methods of the bound classes (`McpTokens.McpServerToolCallbackProvider`, filled by the start-up
- * scan), with `serverInfo` and `instructions` from `spring.ai.mcp.server.*` and a bound
+ * scan) and their resources, prompts and completions (`McpTokens.McpServerFeatures`), with `serverInfo` and `instructions` from `spring.ai.mcp.server.*` and a bound
  * `McpToolContextFactory` if any — unless `spring.ai.mcp.server.enabled=false` or the user bound one.
  * Nothing listens until `startMcpServer(app)` is called.
  *
@@ -34,6 +34,7 @@ export class McpServerAutoConfiguration extends ContainerModule {
             toolContextFactory: context.get<McpToolContextFactory>(McpTokens.McpToolContextFactory, {
               optional: true,
             }),
+            features: context.get(McpTokens.McpServerFeatures, { optional: true }),
           });
         })
         .inSingletonScope();

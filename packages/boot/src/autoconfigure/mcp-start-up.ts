@@ -3,6 +3,7 @@ import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import {
   type McpHttpAuthenticator,
   type McpServerHandle,
+  mcpServerFeatures,
   mcpToolCallbacks,
   type McpToolCallbackProvider,
   type McpToolServer,
@@ -78,6 +79,9 @@ async function bindMcpServerTools(
   try {
     const callbacks = mcpToolCallbacks(toolObjects, schemaRegistry);
     scanned.complete(toolObjects, { getToolCallbacks: () => callbacks });
+    if (!container.isBound(McpTokens.McpServerFeatures)) {
+      container.bind(McpTokens.McpServerFeatures).toConstantValue(mcpServerFeatures(toolObjects, schemaRegistry));
+    }
   } catch (error) {
     if (MissingToolSchemaError.isInstance(error)) {
       throw new ToolScanError({ className: error.className, cause: error, manifestsLoaded: schemaRegistry.sources });
@@ -122,5 +126,6 @@ export async function startMcpServer(
     port: options.port ?? config.port,
     path: config.mcpEndpoint,
     authenticate: app.container.get<McpHttpAuthenticator>(McpTokens.McpHttpAuthenticator, { optional: true }),
+    stateless: config.stateless,
   });
 }

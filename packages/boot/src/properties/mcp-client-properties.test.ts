@@ -92,13 +92,20 @@ describe(bindMcpServerProperties, () => {
       version: '1.0.0',
       instructions: undefined,
       stdio: false,
+      stateless: false,
       mcpEndpoint: '/mcp',
       port: 8080,
       address: '127.0.0.1',
     });
   });
 
-  it('should reject a protocol other than STREAMABLE', () => {
+  it('should serve without sessions with protocol=STATELESS', () => {
+    expect(
+      bindMcpServerProperties(SproutProperties.from({ 'spring.ai.mcp.server.protocol': 'stateless' })),
+    ).toMatchObject({ stateless: true });
+  });
+
+  it('should reject a protocol other than STREAMABLE and STATELESS', () => {
     expect(() => bindMcpServerProperties(SproutProperties.from({ 'spring.ai.mcp.server.protocol': 'SSE' }))).toThrow(
       /expected STREAMABLE/,
     );

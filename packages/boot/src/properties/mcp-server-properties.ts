@@ -24,8 +24,8 @@ export const DEFAULT_MCP_SERVER_ADDRESS = '127.0.0.1';
  * The `spring.ai.mcp.server.*` properties, typed and validated.
  *
  * @see Spring AI `McpServerProperties`, `McpServerStreamableHttpProperties`
- * @remarks Only streamable HTTP (`protocol=STREAMABLE`, the default here; Spring's default is SSE)
- * and stdio are served.
+ * @remarks Only streamable HTTP (`protocol=STREAMABLE`, the default here; Spring's default is SSE),
+ * its stateless form (`protocol=STATELESS`) and stdio are served.
  */
 export interface McpServerProperties {
   /** When false, no `McpToolServer` is bound. @defaultValue true */
@@ -37,6 +37,8 @@ export interface McpServerProperties {
   readonly instructions: string | undefined;
   /** Serve over stdio instead of HTTP. @defaultValue false */
   readonly stdio: boolean;
+  /** Streamable HTTP without sessions (`protocol=STATELESS`). @defaultValue false */
+  readonly stateless: boolean;
   /** @defaultValue `/mcp` */
   readonly mcpEndpoint: string;
   /** @defaultValue {@link DEFAULT_MCP_SERVER_PORT} */
@@ -64,11 +66,11 @@ export function isMcpServerConfigured(properties: SproutProperties): boolean {
 export function bindMcpServerProperties(properties: SproutProperties): McpServerProperties {
   const k = MCP_SERVER_PROPERTY_KEYS;
   const protocol = properties.getString(k.protocol);
-  if (protocol !== undefined && protocol.toUpperCase() !== 'STREAMABLE') {
+  if (protocol !== undefined && !['STREAMABLE', 'STATELESS'].includes(protocol.toUpperCase())) {
     throw new InvalidPropertyError({
       key: k.protocol,
       value: protocol,
-      allowed: 'STREAMABLE (Sprout serves streamable HTTP; set spring.ai.mcp.server.stdio=true for stdio)',
+      allowed: 'STREAMABLE or STATELESS (Sprout serves streamable HTTP; set spring.ai.mcp.server.stdio=true for stdio)',
       origin: properties.origin(k.protocol),
     });
   }
@@ -87,6 +89,7 @@ export function bindMcpServerProperties(properties: SproutProperties): McpServer
     version: properties.getString(k.version, DEFAULT_MCP_SERVER_INFO.version),
     instructions: properties.getString(k.instructions),
     stdio: properties.getBoolean(k.stdio, false),
+    stateless: protocol?.toUpperCase() === 'STATELESS',
     mcpEndpoint: endpoint,
     port: properties.getInteger(k.port, DEFAULT_MCP_SERVER_PORT, { min: 0, max: 65535 }),
     address: properties.getString(k.address, DEFAULT_MCP_SERVER_ADDRESS),

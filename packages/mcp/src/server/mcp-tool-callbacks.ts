@@ -3,9 +3,7 @@ import {
   ConfigurationError,
   DefaultToolCallResultConverter,
   type ToolCallResultConverter,
-  MethodToolCallback,
   MissingToolSchemaError,
-  type ToolCallback,
   toolDefinition,
   type ToolMethodOptions,
   type ToolMethodSchema,
@@ -15,6 +13,7 @@ import {
 } from '@sprout-ai/core';
 import { assertUniqueToolNames, mergeToolParamOptions, METADATA_KEYS } from '@sprout-ai/core/internal';
 import { MCP_METADATA_KEYS } from './mcp-metadata-keys';
+import { McpMethodToolCallback } from './mcp-method-tool-callback';
 import type { McpToolMethodOptions } from './mcp-tool';
 import type { McpToolParamOptions } from './mcp-tool-param';
 
@@ -33,7 +32,8 @@ interface FoundMcpTool {
  * `@McpTool` name, else the `@Tool` name of the same method, else the method name; description
  * likewise, then the TSDoc summary from the manifest. The input schema is the manifest's, with
  * `@ToolParam` and then `@McpToolParam` options merged in by parameter index. A string result is
- * sent as it is; other results as JSON (core's `DefaultToolCallResultConverter`).
+ * sent as it is; other results as JSON (core's `DefaultToolCallResultConverter`). `title` and
+ * `annotations` ride on the callback (an {@link McpMethodToolCallback}) for `tools/list`.
  *
  * @param toolObjects - instances of classes with `@McpTool` methods
  * @param schemaRegistry - where the methods' schemas are looked up @defaultValue core's shared registry
@@ -46,8 +46,8 @@ interface FoundMcpTool {
 export function mcpToolCallbacks(
   toolObjects: readonly object[],
   schemaRegistry: ToolSchemaRegistry = toolSchemaRegistry,
-): ToolCallback[] {
-  const callbacks: ToolCallback[] = [];
+): McpMethodToolCallback[] {
+  const callbacks: McpMethodToolCallback[] = [];
   for (const toolObject of toolObjects) {
     if (typeof toolObject !== 'object' || toolObject === null) {
       throw new ConfigurationError({
@@ -70,7 +70,11 @@ export function mcpToolCallbacks(
       const toolOptions = ownOptions<ToolMethodOptions>(declaringClass, METADATA_KEYS.toolMethods, methodName);
       const name = nonBlank(options.name) ?? nonBlank(toolOptions?.name) ?? methodName;
       callbacks.push(
-        new MethodToolCallback({
+        new McpMethodToolCallback({
+          ...(nonBlank(options.title ?? options.annotations?.title) === undefined
+            ? {}
+            : { title: options.title ?? options.annotations?.title }),
+          ...(options.annotations === undefined ? {} : { annotations: options.annotations }),
           toolDefinition: toolDefinition({
             name,
             description:
@@ -78,7 +82,7 @@ export function mcpToolCallbacks(
               nonBlank(toolOptions?.description) ??
               nonBlank(schema.description) ??
               methodName,
-            inputSchema: JSON.stringify(mergeParamOptions(schema, declaringClass, methodName)),
+            inputSchema: JSON.stringify(mergedInputSchema(schema, declaringClass, methodName)),
           }),
           toolObject,
           toolMethodName: methodName,
@@ -121,7 +125,12 @@ function ownOptions<T extends { methodName: string }>(ctor: ToolClass, key: stri
   return all.find((options) => options.methodName === methodName);
 }
 
-function mergeParamOptions(schema: ToolMethodSchema, ctor: ToolClass, methodName: string): Record<string, unknown> {
+/** A method's manifest input schema with `@ToolParam`, then `@McpToolParam`/`@McpArg`, options merged in by index. */
+export function mergedInputSchema(
+  schema: ToolMethodSchema,
+  ctor: ToolClass,
+  methodName: string,
+): Record<string, unknown> {
   const toolParams = (
     (Reflect.getOwnMetadata(METADATA_KEYS.toolParams, ctor) ?? {}) as Record<string, Record<number, ToolParamOptions>>
   )[methodName];

@@ -5,9 +5,21 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult, Implementation, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  Implementation,
+  Resource,
+  ResourceTemplate,
+  LoggingLevel,
+  RequestId,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { InvalidToolArgumentsError, type ToolCallback, ToolContext, ToolExecutionError } from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
+import { McpMethodToolCallback } from './mcp-method-tool-callback';
+import type { McpServerFeatures } from './mcp-server-features';
+import { MCP_REQUEST_CONTEXT_KEY, McpRequestContext } from './mcp-request-context';
 import { McpToolError } from './mcp-tool-error';
 
 const logger = createLogger('@sprout-ai/mcp/server');
@@ -27,18 +39,13 @@ function loadMcpServerSdk() {
     require('@modelcontextprotocol/sdk/server/stdio.js') as typeof import('@modelcontextprotocol/sdk/server/stdio.js');
   const { StreamableHTTPServerTransport } =
     require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const { CallToolRequestSchema, ErrorCode, isInitializeRequest, ListToolsRequestSchema, McpError } =
-    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const types = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
     Server,
     StdioServerTransport,
     StreamableHTTPServerTransport,
-    CallToolRequestSchema,
-    ErrorCode,
-    isInitializeRequest,
-    ListToolsRequestSchema,
-    McpError,
+    ...types,
   };
 }
 
@@ -80,6 +87,8 @@ export interface McpToolServerOptions {
   readonly instructions?: string;
   /** @defaultValue puts the {@link McpToolRequest} under `exchange` */
   readonly toolContextFactory?: McpToolContextFactory;
+  /** Resources, prompts and completions (e.g. from `mcpServerFeatures(...)`). @defaultValue none */
+  readonly features?: McpServerFeatures;
 }
 
 /** Options of {@link McpToolServer.listen}. */
@@ -92,6 +101,13 @@ export interface McpHttpListenOptions {
   readonly path?: string;
   /** Sets `authInfo` of the calls from the HTTP request. @defaultValue anonymous */
   readonly authenticate?: McpHttpAuthenticator;
+  /**
+   * Serve without sessions (`spring.ai.mcp.server.protocol=STATELESS`): every POST is answered by
+   * a fresh server, so several instances can sit behind one address. There is no GET stream and
+   * no `logging/setLevel` memory between requests, and tools cannot elicit or sample (the client's
+   * answer would reach another request). @defaultValue false
+   */
+  readonly stateless?: boolean;
 }
 
 /** A running transport of an {@link McpToolServer}. */
@@ -114,7 +130,9 @@ export interface McpHttpServerHandle extends McpServerHandle {
  * the {@link McpToolContextFactory}, whose `signal` aborts when the client cancels the request
  * (`notifications/cancelled`, e.g. its tool loop was aborted or the call timed out there).
  *
- * A result is one text part. A failing tool gives `isError: true` with: the message of an
+ * A result is one text part, or the parts of an `McpToolResult` an `@McpTool` method returns. Each
+ * call's `ToolContext` also carries an {@link McpRequestContext} (progress, log messages filtered
+ * by `logging/setLevel`, elicitation, sampling). A failing tool gives `isError: true` with: the message of an
  * {@link McpToolError} or of invalid arguments (meant for the caller); otherwise a generic
  * message with a reference, the details being logged on stderr. An unknown tool name is a
  * JSON-RPC error (`-32602`).
@@ -135,6 +153,9 @@ export class McpToolServer {
   private readonly instructions: string | undefined;
   private readonly toolContextFactory: McpToolContextFactory;
   private readonly byName: ReadonlyMap<string, ToolCallback>;
+  private readonly features: McpServerFeatures;
+  /** The SDK servers now connected (one per session or transport) and the resource URIs each subscribed to. */
+  private readonly connected = new Map<Server, Set<string>>();
 
   /**
    * @param options - tools, server info, instructions and context factory
@@ -147,24 +168,73 @@ export class McpToolServer {
     this.instructions = options.instructions;
     this.toolContextFactory = options.toolContextFactory ?? ((request) => ({ [MCP_EXCHANGE_CONTEXT_KEY]: request }));
     this.byName = new Map(this.toolCallbacks.map((callback) => [callback.toolDefinition.name, callback]));
+    this.features = options.features ?? { resources: [], prompts: [], completions: [] };
   }
 
-  /** A new SDK `Server` with this server's tool handlers (one per session or transport). */
-  createServer(): Server {
-    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = mcpServerSdk();
+  /**
+   * Tells the clients subscribed to a resource that it changed (`notifications/resources/updated`).
+   *
+   * @param uri - the resource's URI
+   */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    const subscribed = [...this.connected].filter(([, uris]) => uris.has(uri)).map(([server]) => server);
+    await Promise.all(subscribed.map((server) => server.sendResourceUpdated({ uri })));
+  }
+
+  /**
+   * A new SDK `Server` with this server's handlers (one per session or transport).
+   *
+   * @param options - `stateless`: one server per request, whose tools cannot send requests to the client
+   */
+  createServer(options: { readonly stateless?: boolean } = {}): Server {
+    const { Server, ListToolsRequestSchema, CallToolRequestSchema, SetLevelRequestSchema } = mcpServerSdk();
+    const { resources, prompts, completions } = this.features;
     const server = new Server(this.serverInfo, {
-      capabilities: { tools: {} },
+      capabilities: {
+        tools: {},
+        logging: {},
+        ...(resources.length === 0 ? {} : { resources: { subscribe: true } }),
+        ...(prompts.length === 0 ? {} : { prompts: {} }),
+        ...(completions.length === 0 ? {} : { completions: {} }),
+      },
       ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
     });
+    const subscriptions = new Set<string>();
+    this.connected.set(server, subscriptions);
+    server.onclose = () => this.connected.delete(server);
+    this.serveFeatures(server, subscriptions);
+    // The session's minimum log level; the SDK keeps its own privately, for its own sendLoggingMessage.
+    let logLevel: LoggingLevel | undefined;
+    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+      logLevel = request.params.level;
+      return {};
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: this.toolCallbacks.map(({ toolDefinition }) => ({
-        name: toolDefinition.name,
-        description: toolDefinition.description,
-        inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
-      })),
+      tools: this.toolCallbacks.map((callback) => {
+        const { toolDefinition } = callback;
+        const mcp = callback instanceof McpMethodToolCallback ? callback : undefined;
+        const { title: _title, ...hints } = mcp?.annotations ?? {};
+        return {
+          name: toolDefinition.name,
+          ...(mcp?.title === undefined ? {} : { title: mcp.title }),
+          description: toolDefinition.description,
+          inputSchema: JSON.parse(toolDefinition.inputSchema) as { type: 'object' },
+          ...(mcp?.outputSchema === undefined ? {} : { outputSchema: mcp.outputSchema as { type: 'object' } }),
+          ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),
+        };
+      }),
     }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       extra.signal.addEventListener('abort', () => endResponseStream(server, extra.requestId), { once: true });
+      const requestContext = new McpRequestContext({
+        progressToken: request.params._meta?.progressToken,
+        sendNotification: (notification: ServerNotification) => extra.sendNotification(notification),
+        sendRequest: async <T>(outgoing: ServerRequest, parse: (result: unknown) => T) =>
+          parse(await extra.sendRequest(outgoing, anyResult())),
+        clientCapabilities: () => server.getClientCapabilities(),
+        logLevel: () => logLevel,
+        canSendRequests: options.stateless !== true,
+      });
       return this.callTool(
         request.params.name,
         request.params.arguments,
@@ -174,10 +244,88 @@ export class McpToolServer {
           sessionId: extra.sessionId,
           meta: request.params._meta,
         },
+        requestContext,
         extra.signal,
       );
     });
     return server;
+  }
+
+  /** The resource, prompt and completion handlers of one SDK server. */
+  private serveFeatures(server: Server, subscriptions: Set<string>): void {
+    const sdk = mcpServerSdk();
+    const { resources, prompts, completions } = this.features;
+    const contextOf = (extra: { authInfo?: AuthInfo; sessionId?: string; signal: AbortSignal }, name: string) =>
+      new ToolContext(
+        this.toolContextFactory({ toolName: name, authInfo: extra.authInfo, sessionId: extra.sessionId }),
+        extra.signal,
+      );
+    if (resources.length > 0) {
+      server.setRequestHandler(sdk.ListResourcesRequestSchema, () => ({
+        resources: resources.filter((r) => r.template === undefined).map((r) => r.listing as Resource),
+      }));
+      server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, () => ({
+        resourceTemplates: resources.filter((r) => r.template !== undefined).map((r) => r.listing as ResourceTemplate),
+      }));
+      server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => {
+        const { uri } = request.params;
+        for (const resource of resources) {
+          const matched =
+            resource.template === undefined
+              ? (resource.listing as Resource).uri === uri
+                ? {}
+                : null
+              : resource.template.match(uri);
+          if (matched === null) continue;
+          const variables = Object.fromEntries(
+            Object.entries(matched).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
+          );
+          return callOrProtocolError(resource.listing.name, () =>
+            resource.read(uri, variables, contextOf(extra, resource.listing.name)),
+          );
+        }
+        throw protocolError(-32002, `Resource not found: ${uri}`);
+      });
+      server.setRequestHandler(sdk.SubscribeRequestSchema, (request) => {
+        subscriptions.add(request.params.uri);
+        return {};
+      });
+      server.setRequestHandler(sdk.UnsubscribeRequestSchema, (request) => {
+        subscriptions.delete(request.params.uri);
+        return {};
+      });
+    }
+    if (prompts.length > 0) {
+      server.setRequestHandler(sdk.ListPromptsRequestSchema, () => ({ prompts: prompts.map((p) => p.listing) }));
+      server.setRequestHandler(sdk.GetPromptRequestSchema, async (request, extra) => {
+        const { name } = request.params;
+        const prompt = prompts.find((p) => p.listing.name === name);
+        if (prompt === undefined) {
+          throw protocolError(
+            sdk.ErrorCode.InvalidParams,
+            `Unknown prompt '${name}'. Available prompts: ${prompts.map((p) => p.listing.name).join(', ')}`,
+          );
+        }
+        return callOrProtocolError(name, () => prompt.get(request.params.arguments ?? {}, contextOf(extra, name)));
+      });
+    }
+    if (completions.length > 0) {
+      server.setRequestHandler(sdk.CompleteRequestSchema, async (request) => {
+        const { ref, argument, context } = request.params;
+        const completion = completions.find((c) =>
+          c.ref.type === 'ref/prompt'
+            ? ref.type === 'ref/prompt' && ref.name === c.ref.name
+            : ref.type === 'ref/resource' && ref.uri === c.ref.uri,
+        );
+        const values =
+          completion === undefined
+            ? []
+            : await callOrProtocolError('completion', () =>
+                completion.complete({ ...argument, arguments: context?.arguments ?? {} }),
+              );
+        return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
+      });
+    }
   }
 
   /**
@@ -216,12 +364,13 @@ export class McpToolServer {
     const { port } = http.address() as AddressInfo;
     const allowedHosts = [`${host}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
     http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      this.handleHttp(req, res, { path, allowedHosts, sessions, authenticate: options.authenticate }).catch(
-        (error: unknown) => {
-          logger.error({ err: error }, 'MCP HTTP request failed');
-          if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal server error');
-        },
-      );
+      const context = { path, allowedHosts, sessions, authenticate: options.authenticate };
+      const handled =
+        options.stateless === true ? this.handleStateless(req, res, context) : this.handleHttp(req, res, context);
+      handled.catch((error: unknown) => {
+        logger.error({ err: error }, 'MCP HTTP request failed');
+        if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal server error');
+      });
     });
     let closing: Promise<void> | undefined;
     return {
@@ -229,6 +378,63 @@ export class McpToolServer {
       port,
       close: () => (closing ??= closeHttp(http, sessions)),
     };
+  }
+
+  /** Checks path and Host, authenticates and reads the body; `undefined` when the request was already answered. */
+  private async admit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: { path: string; allowedHosts: readonly string[]; authenticate?: McpHttpAuthenticator },
+  ): Promise<{ body: unknown } | undefined> {
+    const { ErrorCode } = mcpServerSdk();
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== context.path) {
+      req.resume();
+      sendJsonRpcError(res, 404, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${context.path}`);
+      return undefined;
+    }
+    if (!context.allowedHosts.includes(req.headers.host ?? '')) {
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Host '${req.headers.host ?? ''}' is not allowed`);
+      return undefined;
+    }
+    const auth = await context.authenticate?.(req);
+    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === INVALID_JSON) {
+      sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+      return undefined;
+    }
+    return { body };
+  }
+
+  /** One POST, one fresh SDK server and transport without a session id; GET and DELETE are refused. */
+  private async handleStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: { path: string; allowedHosts: readonly string[]; authenticate?: McpHttpAuthenticator },
+  ): Promise<void> {
+    const { ErrorCode, StreamableHTTPServerTransport } = mcpServerSdk();
+    const admitted = await this.admit(req, res, context);
+    if (admitted === undefined) return;
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      sendJsonRpcError(
+        res,
+        405,
+        ErrorCode.ConnectionClosed,
+        'Method not allowed: this MCP server is stateless (POST only)',
+      );
+      return;
+    }
+    const server = this.createServer({ stateless: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, admitted.body);
   }
 
   private async handleHttp(
@@ -242,24 +448,9 @@ export class McpToolServer {
     },
   ): Promise<void> {
     const { ErrorCode, isInitializeRequest, StreamableHTTPServerTransport } = mcpServerSdk();
-    const pathname = (req.url ?? '/').split('?')[0];
-    if (pathname !== context.path) {
-      req.resume();
-      sendJsonRpcError(res, 404, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${context.path}`);
-      return;
-    }
-    if (!context.allowedHosts.includes(req.headers.host ?? '')) {
-      req.resume();
-      sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Host '${req.headers.host ?? ''}' is not allowed`);
-      return;
-    }
-    const auth = await context.authenticate?.(req);
-    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    if (body === INVALID_JSON) {
-      sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
-      return;
-    }
+    const admitted = await this.admit(req, res, context);
+    if (admitted === undefined) return;
+    const { body } = admitted;
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? context.sessions.get(sessionId) : undefined;
     if (existing !== undefined) {
@@ -295,20 +486,26 @@ export class McpToolServer {
     name: string,
     args: Readonly<Record<string, unknown>> | undefined,
     request: McpToolRequest,
+    requestContext: McpRequestContext,
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const callback = this.byName.get(name);
     if (callback === undefined) {
-      const { McpError, ErrorCode } = mcpServerSdk();
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      // A JSON-RPC error (-32602) whose message the SDK client prefixes once with `MCP error -32602:`
+      // (an McpError would carry that prefix already).
+      throw protocolError(
+        mcpServerSdk().ErrorCode.InvalidParams,
         `Unknown tool '${name}'. Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}`,
       );
     }
     try {
-      const context = new ToolContext(this.toolContextFactory(request), signal);
-      const text = await callback.call(JSON.stringify(args ?? {}), context);
-      return { content: [{ type: 'text', text }] };
+      const context = new ToolContext(
+        { ...this.toolContextFactory(request), [MCP_REQUEST_CONTEXT_KEY]: requestContext },
+        signal,
+      );
+      const input = JSON.stringify(args ?? {});
+      if (callback instanceof McpMethodToolCallback) return await callback.callForMcp(input, context);
+      return { content: [{ type: 'text', text: await callback.call(input, context) }] };
     } catch (error) {
       if (signal.aborted) {
         // The client gave up on the call: the SDK sends no answer, and nothing failed here.
@@ -320,6 +517,11 @@ export class McpToolServer {
   }
 }
 
+/** A result schema that accepts any result: the request context parses results itself. */
+function anyResult() {
+  return mcpServerSdk().ResultSchema;
+}
+
 /**
  * Ends the HTTP response stream of a cancelled request. The SDK sends no answer for a request the
  * client cancelled, and a streamable HTTP response stream stays open until its answer is sent: each
@@ -329,6 +531,25 @@ export class McpToolServer {
 function endResponseStream(server: Server, requestId: RequestId): void {
   const transport = server.transport as { closeSSEStream?: (id: RequestId) => void } | undefined;
   transport?.closeSSEStream?.(requestId);
+}
+
+/** A JSON-RPC error the SDK sends as it is (an McpError's message would carry the `MCP error` prefix twice on the client). */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Runs a resource, prompt or completion method; its failure becomes a JSON-RPC error (message as for tools). */
+async function callOrProtocolError<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const invalid = InvalidToolArgumentsError.isInstance(error) || InvalidToolArgumentsError.isInstance(causeOf(error));
+    throw protocolError(invalid ? -32602 : -32603, messageForCaller(error, name));
+  }
+}
+
+function causeOf(error: unknown): unknown {
+  return error instanceof Error ? error.cause : undefined;
 }
 
 /**

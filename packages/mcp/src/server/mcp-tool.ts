@@ -8,8 +8,29 @@ export interface McpToolOptions {
   readonly name?: string;
   /** @defaultValue the `@Tool` description, else the method's TSDoc summary, else the method name */
   readonly description?: string;
-  /** Human-readable title, for display in MCP clients. */
+  /** Human-readable title, for display in MCP clients (`tools/list` `title`). */
   readonly title?: string;
+  /** Hints about the tool's behaviour for clients (`tools/list` `annotations`); untrusted by clients. */
+  readonly annotations?: McpToolAnnotations;
+}
+
+/**
+ * Behaviour hints of an MCP tool, sent in `tools/list`. Clients treat them as hints from the
+ * server, not guarantees.
+ *
+ * @see Spring AI `@McpTool.McpAnnotations`
+ */
+export interface McpToolAnnotations {
+  /** Display title; `@McpTool({ title })` wins. */
+  readonly title?: string;
+  /** It does not change its environment. @defaultValue false (per the MCP spec) */
+  readonly readOnlyHint?: boolean;
+  /** It may destroy data (meaningful when not read-only). @defaultValue true (per the MCP spec) */
+  readonly destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. @defaultValue false */
+  readonly idempotentHint?: boolean;
+  /** It reaches an open world (the web, other systems) rather than a closed domain. @defaultValue true */
+  readonly openWorldHint?: boolean;
 }
 
 /** What `@McpTool` records for one method. */

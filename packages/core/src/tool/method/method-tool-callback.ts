@@ -155,6 +155,21 @@ export class MethodToolCallback implements ToolCallback {
    * @throws ToolExecutionError as {@link MethodToolCallback.call}
    */
   async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    const result = await this.invokePrepared(args, toolContext);
+    return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
+  }
+
+  /**
+   * Runs the method with prepared arguments as {@link MethodToolCallback.callPrepared} does, and
+   * returns what it returned (awaited), unconverted: for callers that map results themselves (the
+   * MCP server sends image or structured results as such).
+   *
+   * @param args - from {@link MethodToolCallback.prepareArguments}
+   * @param toolContext - injected into `toolContext` parameters
+   * @returns the method's (awaited) return value
+   * @throws ToolExecutionError when the arguments are invalid or the method throws
+   */
+  async invokePrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<unknown> {
     if (args.value === undefined) throw this.argumentsParser.errorOf(args) as Error;
     const revived = reviveDateArguments(args.value, this.methodSchema.inputSchema, this.methodSchema.dateSchemaPaths);
     this.#parameterTypes ??= this.parameterTypes();
@@ -177,13 +192,11 @@ export class MethodToolCallback implements ToolCallback {
     const invalid = this.argumentsParser.errorOf(args, more);
     if (invalid !== undefined || converted === undefined) throw invalid ?? this.argumentsParser.invalidArguments([]);
     const method = (this.toolObject as Record<string, (...args: unknown[]) => unknown>)[this.toolMethodName];
-    let result: unknown;
     try {
-      result = await method.apply(this.toolObject, converted.values);
+      return await method.apply(this.toolObject, converted.values);
     } catch (error) {
       throw asToolExecutionError(this.toolDefinition, error);
     }
-    return convertToolResult(this.toolDefinition, this.resultConverter, result, this.methodSchema.returnsVoid);
   }
 
   /** The given converter, else a {@link DefaultToolCallResultConverter} made at the first call (not for every tool at start-up). */

@@ -451,6 +451,7 @@ class SerializedEntry implements ToolMethodSchema {
   readonly parameters: readonly ToolParameterSchema[];
   readonly dateSchemaPaths?: readonly string[];
   readonly returnsVoid: boolean;
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
   #inputSchemaText: string;
   #inputSchema: Readonly<Record<string, unknown>> | undefined;
   #source: string;
@@ -467,6 +468,7 @@ class SerializedEntry implements ToolMethodSchema {
     this.parameters = entry.parameters;
     if (entry.dateSchemaPaths !== undefined) this.dateSchemaPaths = entry.dateSchemaPaths;
     this.returnsVoid = entry.returnsVoid;
+    if (entry.outputSchema !== undefined) this.outputSchema = entry.outputSchema;
     this.#inputSchemaText = entry.inputSchema;
     this.#source = source;
   }
@@ -538,6 +540,10 @@ class ToolLineEntry implements ToolMethodSchema {
 
   get returnsVoid(): boolean {
     return this.read().returnsVoid;
+  }
+
+  get outputSchema(): Readonly<Record<string, unknown>> | undefined {
+    return this.read().outputSchema;
   }
 
   /** @throws ToolSchemaManifestError naming the tool and the manifest when the schema text is not a JSON object */

@@ -129,6 +129,12 @@ export interface ToolMethodSchema {
   readonly dateSchemaPaths?: readonly string[];
   /** True when the method returns `void`, `undefined` or `Promise<void>`. */
   readonly returnsVoid: boolean;
+  /**
+   * JSON Schema (draft 2020-12) of the awaited result, for an `@McpTool` method that returns an
+   * object (MCP `outputSchema`; its result is also sent as `structuredContent`): `$schema`,
+   * `type: "object"`, `properties`, `required`, optional `$defs`. Absent otherwise.
+   */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** Key of a tool method in the manifest. */
