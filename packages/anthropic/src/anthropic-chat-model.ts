@@ -124,6 +124,8 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
 export class AnthropicChatModel implements ChatModel, StreamingChatModel {
   /** The model's default options, `model` always set. */
   readonly defaultOptions: AnthropicChatOptions & { readonly model: string };
+  /** `gen_ai.provider.name` of this model's chat spans. */
+  readonly providerName = 'anthropic';
   /** The base URL requests go to (the client adds `/v1/messages`), e.g. `https://api.anthropic.com`. */
   readonly baseUrl: string;
 

@@ -149,6 +149,8 @@ const PLACEHOLDER_API_KEY = 'no-api-key';
 export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   /** The model's default options, `model` always set. */
   readonly defaultOptions: OpenAiChatOptions & { readonly model: string };
+  /** `gen_ai.provider.name` of this model's chat spans. */
+  readonly providerName = 'openai';
   /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
   readonly baseUrl: string;
 

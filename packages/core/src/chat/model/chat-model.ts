@@ -22,4 +22,9 @@ export interface ChatModel {
   call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse>;
   /** Options applied under every request's options. */
   readonly defaultOptions?: ChatOptions;
+  /**
+   * The provider, as the OpenTelemetry GenAI conventions name it in `gen_ai.provider.name`
+   * (`openai`, `anthropic` …); chat spans say `_OTHER` when it is missing.
+   */
+  readonly providerName?: string;
 }
