@@ -42,7 +42,7 @@ export {
 export { LazyInstruments } from './observation/lazy-instruments';
 
 // --- utilities ---
-export { createLogger, type Logger } from './util/logger';
+export { createLogger, setLogLevels, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
 export { linkedSignal } from './util/linked-signal';

@@ -134,6 +134,10 @@ export class ToolCallingRound {
    * @throws ToolExecutionError and other errors of the manager, RequestAbortedError
    */
   async end(request: ChatClientRequest, modelResponse: ChatClientResponse): Promise<ToolCallingRoundEnd> {
+    if (logger.isLevelEnabled('debug')) {
+      const finishReasons = modelResponse.chatResponse?.results.map((g) => g.metadata.finishReason);
+      logger.debug({ round: this.#round, finishReasons }, 'round: model answered');
+    }
     const observation = this.#observation;
     if (observation === undefined) return this.#end(request, modelResponse);
     let end: ToolCallingRoundEnd;

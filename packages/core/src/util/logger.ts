@@ -4,6 +4,10 @@ import { redactCredentials } from './redact-credentials';
 export type { Logger };
 
 let root: Logger | undefined;
+/** Every named logger made so far, so that a level configured later reaches them (pino children keep their own level). */
+const named = new Map<string, Logger>();
+/** Levels set by name (`setLogLevels`), and the one for every Sprout logger under `''`. */
+let configured: ReadonlyMap<string, string> = new Map();
 
 /**
  * A named pino logger writing JSON lines to stderr (stdout stays free for program output).
@@ -22,5 +26,24 @@ export function createLogger(name: string): Logger {
     // the process exits; the default level is warn, so a write is paid for only when something is wrong.
     pino.destination({ dest: 2, sync: true }),
   );
-  return root.child({ name });
+  const logger = root.child({ name });
+  const level = configured.get(name) ?? configured.get('');
+  if (level !== undefined) logger.level = level;
+  named.set(name, logger);
+  return logger;
+}
+
+/**
+ * Sets the level of Sprout's loggers, those made already and those made later: `levels['']` for all
+ * of them, `levels[name]` for the logger of that name (e.g. `ToolCallingAdvisor`), which wins.
+ * Spring's `logging.level.sprout=debug` and `logging.level.sprout.<name>=…` properties end here.
+ *
+ * @param levels - pino level names (`trace`, `debug`, `info`, `warn`, `error`, `fatal`, `silent`) by logger name
+ */
+export function setLogLevels(levels: Readonly<Record<string, string>>): void {
+  configured = new Map(Object.entries(levels));
+  for (const [name, logger] of named) {
+    const level = configured.get(name) ?? configured.get('');
+    if (level !== undefined) logger.level = level;
+  }
 }
