@@ -1,3 +1,4 @@
+import { runUnderMcpServerSpan } from '../mcp-tool-call-tracing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,16 +166,19 @@ export class McpToolServer {
     }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       extra.signal.addEventListener('abort', () => endResponseStream(server, extra.requestId), { once: true });
-      return this.callTool(
-        request.params.name,
-        request.params.arguments,
-        {
-          toolName: request.params.name,
-          authInfo: extra.authInfo,
-          sessionId: extra.sessionId,
-          meta: request.params._meta,
-        },
-        extra.signal,
+      // The tool runs in the caller's trace when `_meta` carries its W3C trace context.
+      return runUnderMcpServerSpan(request.params.name, request.params._meta, extra.sessionId, () =>
+        this.callTool(
+          request.params.name,
+          request.params.arguments,
+          {
+            toolName: request.params.name,
+            authInfo: extra.authInfo,
+            sessionId: extra.sessionId,
+            meta: request.params._meta,
+          },
+          extra.signal,
+        ),
       );
     });
     return server;
