@@ -15,6 +15,8 @@ export interface CliArgs {
   readonly logReasoning?: boolean;
   /** `--tool-search`: run the tool-search advisor (`spring.ai.chat.client.tool-search-advisor.enabled=true`). */
   readonly toolSearch?: boolean;
+  /** `--trace`: print the request's span tree on stderr after the answer. */
+  readonly trace?: boolean;
   /** `--provider`: the chat model provider, overriding `spring.ai.model.chat`. */
   readonly provider?: CliProvider;
   /** `--help` was given: print {@link USAGE} and exit 0. */
@@ -45,6 +47,9 @@ Options:
                    argument the tool never sees) and print it on stderr before the tool runs
   --tool-search    send the model a search tool instead of all the desk's tool definitions; it finds the
                    tools it needs (spring.ai.chat.client.tool-search-advisor.enabled=true)
+  --trace          after the answer, print the request's span tree on stderr (rounds, tools with
+                   their arguments, outcomes and milliseconds); with OTEL_EXPORTER_OTLP_ENDPOINT set,
+                   the spans are also exported over OTLP/HTTP to <endpoint>/v1/traces
   -p, --provider <openai|anthropic>
                    the chat model provider (spring.ai.model.chat); without it the configured API key
                    decides, OpenAI when there is none
@@ -83,6 +88,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         stream: { type: 'boolean', short: 's' },
         'log-reasoning': { type: 'boolean' },
         'tool-search': { type: 'boolean' },
+        trace: { type: 'boolean' },
         provider: { type: 'string', short: 'p' },
       },
       allowPositionals: true,
@@ -117,6 +123,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.stream === true ? { stream: true } : {}),
     ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
     ...(values['tool-search'] === true ? { toolSearch: true } : {}),
+    ...(values.trace === true ? { trace: true } : {}),
     ...(provider !== undefined ? { provider: provider as CliProvider } : {}),
   };
 }
@@ -127,6 +134,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --tool-search, --provider <openai|anthropic> and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic> and --help`;
   return message;
 }
