@@ -99,6 +99,12 @@ export function formatSpanTree(spans: readonly ReadableSpan[], argumentsById: Re
   return lines.join('\n');
 }
 
+/** A `sprout.*` span attribute (Sprout's own names, next to the GenAI conventions'). */
+function sprout(attributes: ReadableSpan['attributes'], name: string): string | undefined {
+  const value = attributes[`sprout.${name}`];
+  return value === undefined ? undefined : String(value);
+}
+
 function describe(span: ReadableSpan, round: number, argumentsById: ReadonlyMap<string, string>): string {
   const a = span.attributes;
   const ms = `${Math.round(durationMs(span))} ms`;
@@ -109,15 +115,15 @@ function describe(span: ReadableSpan, round: number, argumentsById: ReadonlyMap<
   const error = a['error.type'] === undefined ? '' : `, error ${String(a['error.type'])}`;
   switch (a['gen_ai.operation.name']) {
     case 'invoke_agent':
-      return `${span.name}  ${ms}  ${String(a['sprout.loop.end'] ?? 'ended')} after ${String(a['sprout.loop.rounds'] ?? 0)} rounds${tokens}${error}`;
+      return `${span.name}  ${ms}  ${sprout(a, 'loop.end') ?? 'ended'} after ${sprout(a, 'loop.rounds') ?? 0} rounds${tokens}${error}`;
     case 'chat': {
       const reasons = (a['gen_ai.response.finish_reasons'] as string[] | undefined)?.join(',') ?? '';
       return `round ${round}: ${span.name}  ${ms}  ${reasons}${tokens}${error}`;
     }
     case 'execute_tool': {
       const args = argumentsById.get(String(a['gen_ai.tool.call.id'])) ?? '';
-      const truncated = a['sprout.tool.result.truncated'] === true ? ', result truncated' : '';
-      return `tool ${String(a['gen_ai.tool.name'])} ${args}  ${String(a['sprout.tool.outcome'])}${truncated}${error}  ${ms}`;
+      const truncated = sprout(a, 'tool.result.truncated') === 'true' ? ', result truncated' : '';
+      return `tool ${String(a['gen_ai.tool.name'])} ${args}  ${sprout(a, 'tool.outcome') ?? ''}${truncated}${error}  ${ms}`;
     }
     default:
       return `${span.name}  ${ms}${error}`;
