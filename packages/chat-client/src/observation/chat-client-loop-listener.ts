@@ -56,8 +56,12 @@ export interface LoopToolCallFinishEvent {
  * plays the same part.
  */
 export interface ChatClientLoopListener {
+  /** A round is about to call the model. */
   onRoundStart?(event: LoopRoundStartEvent): void;
+  /** A round ended (after its tools ran); not called for a round whose model call threw. */
   onRoundFinish?(event: LoopRoundFinishEvent): void;
+  /** A tool call is about to run, or to be refused by a limit. */
   onToolCallStart?(event: LoopToolCallStartEvent): void;
+  /** A tool call ended, whatever the outcome. */
   onToolCallFinish?(event: LoopToolCallFinishEvent): void;
 }
