@@ -35,11 +35,14 @@ describe(createLogger, () => {
 
     it('should reach loggers made before and after, a named level winning over the one for all', () => {
       const before = createLogger('test.levels.before');
-      setLogLevels({ '': 'debug', 'test.levels.quiet': 'error' });
+      const sameName = [createLogger('test.levels.shared'), createLogger('test.levels.shared')];
+      setLogLevels({ '': 'debug', 'test.levels.quiet': 'error', 'test.levels.shared': 'info' });
       const after = createLogger('test.levels.after');
       const quiet = createLogger('test.levels.quiet');
 
       expect([before.level, after.level, quiet.level]).toEqual(['debug', 'debug', 'error']);
+      expect(sameName.map((logger) => logger.level)).toEqual(['info', 'info']);
+      expect(sameName[0]).toBe(sameName[1]);
     });
   });
 });

@@ -4,8 +4,12 @@ import { redactCredentials } from './redact-credentials';
 export type { Logger };
 
 let root: Logger | undefined;
-/** Every named logger made so far, so that a level configured later reaches them (pino children keep their own level). */
-const named = new Map<string, Logger>();
+/**
+ * The logger of each name (modules and instances that ask for one name share it, as with a logging
+ * framework's logger factory), so that a level set later reaches every logger: pino children keep
+ * the level they were made with.
+ */
+const byName = new Map<string, Logger>();
 /** Levels set by name (`setLogLevels`), and the one for every Sprout logger under `''`. */
 let configured: ReadonlyMap<string, string> = new Map();
 
@@ -26,10 +30,12 @@ export function createLogger(name: string): Logger {
     // the process exits; the default level is warn, so a write is paid for only when something is wrong.
     pino.destination({ dest: 2, sync: true }),
   );
+  const existing = byName.get(name);
+  if (existing !== undefined) return existing;
   const logger = root.child({ name });
   const level = configured.get(name) ?? configured.get('');
   if (level !== undefined) logger.level = level;
-  named.set(name, logger);
+  byName.set(name, logger);
   return logger;
 }
 
@@ -42,7 +48,7 @@ export function createLogger(name: string): Logger {
  */
 export function setLogLevels(levels: Readonly<Record<string, string>>): void {
   configured = new Map(Object.entries(levels));
-  for (const [name, logger] of named) {
+  for (const [name, logger] of byName) {
     const level = configured.get(name) ?? configured.get('');
     if (level !== undefined) logger.level = level;
   }
