@@ -17,6 +17,8 @@ export interface CliArgs {
   readonly logReasoning?: boolean;
   /** `--tool-search`: run the tool-search advisor (`spring.ai.chat.client.tool-search-advisor.enabled=true`). */
   readonly toolSearch?: boolean;
+  /** `--trace`: print the request's span tree on stderr after the answer. */
+  readonly trace?: boolean;
   /** `--provider`: the chat model provider, overriding `spring.ai.model.chat`. */
   readonly provider?: CliProvider;
   /** `--help` was given: print {@link USAGE} and exit 0. */
@@ -49,6 +51,9 @@ Options:
                    argument the tool never sees) and print it on stderr before the tool runs
   --tool-search    send the model a search tool instead of all the desk's tool definitions; it finds the
                    tools it needs (spring.ai.chat.client.tool-search-advisor.enabled=true)
+  --trace          after the answer, print the request's span tree on stderr (rounds, tools with
+                   their arguments, outcomes and milliseconds); with OTEL_EXPORTER_OTLP_ENDPOINT set,
+                   the spans are also exported over OTLP/HTTP to <endpoint>/v1/traces
   -p, --provider <openai|anthropic>
                    the chat model provider (spring.ai.model.chat); without it the configured API key
                    decides, OpenAI when there is none
@@ -88,6 +93,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         json: { type: 'boolean' },
         'log-reasoning': { type: 'boolean' },
         'tool-search': { type: 'boolean' },
+        trace: { type: 'boolean' },
         provider: { type: 'string', short: 'p' },
       },
       allowPositionals: true,
@@ -127,6 +133,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.json === true ? { json: true } : {}),
     ...(values['log-reasoning'] === true ? { logReasoning: true } : {}),
     ...(values['tool-search'] === true ? { toolSearch: true } : {}),
+    ...(values.trace === true ? { trace: true } : {}),
     ...(provider !== undefined ? { provider: provider as CliProvider } : {}),
   };
 }
@@ -137,6 +144,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --provider <openai|anthropic> and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic> and --help`;
   return message;
 }

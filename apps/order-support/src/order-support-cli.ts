@@ -18,6 +18,7 @@ import {
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
 import { OrderAnswer } from './order-answer';
 import { type OrderDesk, startOrderDesk } from './order-desk';
+import { type OrderTelemetry, startOrderTelemetry } from './order-telemetry';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
 import { formatToolReasoning, ToolReasoning } from './tool-reasoning';
 import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
@@ -81,7 +82,9 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
   }
 
   let desk: OrderDesk | undefined;
+  let telemetry: OrderTelemetry | undefined;
   try {
+    telemetry = startOrderTelemetry({ trace: args.trace === true, env });
     desk = await startOrderDesk({
       appDir: options.appDir,
       env,
@@ -103,6 +106,7 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       .prompt()
       .user(args.question)
       .toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user });
+    if (telemetry !== undefined) spec.loopListeners(telemetry.loopListener);
     if (args.conversation !== undefined) {
       const memory = MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build();
       spec.advisors(memory).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, args.conversation));
@@ -124,12 +128,14 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       const answer = await spec.call().content();
       stdout.write(`${answer}\n`);
     }
+    if (args.trace === true && telemetry !== undefined) stderr.write(`${telemetry.tree()}\n`);
     return EXIT_OK;
   } catch (error) {
     errorLine(error instanceof Error ? error.message : String(error));
     return EXIT_FAILURE;
   } finally {
     await desk?.close();
+    await telemetry?.shutdown();
   }
 }
 

@@ -130,6 +130,8 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
    * their usual meaning in the tool loop).
    */
   readonly nativeStructuredOutput = false;
+  /** `gen_ai.provider.name` of this model's chat spans. */
+  readonly providerName = 'anthropic';
   /** The base URL requests go to (the client adds `/v1/messages`), e.g. `https://api.anthropic.com`. */
   readonly baseUrl: string;
 

@@ -1,3 +1,4 @@
+import { applyLoggingLevels } from './properties/logging-levels';
 import { type ChatClient, type ChatClientBuilder, ToolCallingAdvisor } from '@sprout-ai/chat-client';
 import {
   type ToolCallback,
@@ -127,6 +128,7 @@ export class SproutApplication {
       env: options.env,
       overrides: options.properties,
     });
+    applyLoggingLevels(properties);
     const container = new Container({ defaultScope: 'Singleton' });
     container.bind(SproutTokens.SproutProperties).toConstantValue(properties);
     const scanned = new ScannedToolCallbackProvider();

@@ -5,9 +5,13 @@ import { ToolCallingAdvisor } from './advisor/tool-calling-advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import type { AdvisorSpecConsumer } from './advisor-spec';
 import { ChatClient } from './chat-client';
+import type { ChatClientLoopListener } from './observation/chat-client-loop-listener';
+import type { ChatClientObservationOptions } from './observation/chat-client-observation-options';
+import { ChatClientTelemetry } from './observation/chat-client-telemetry';
 import {
   type RequestSpecState,
   addAdvisors,
+  addLoopListeners,
   addToolContext,
   addTools,
   copyState,
@@ -29,6 +33,7 @@ import type { ToolInput } from './tool-registration';
 export class ChatClientBuilder {
   private readonly state: RequestSpecState;
   private advisorBuilder: ToolCallingAdvisorBuilder;
+  private observation: ChatClientObservationOptions = {};
 
   /**
    * Use {@link ChatClient.builder}.
@@ -151,14 +156,52 @@ export class ChatClientBuilder {
     return this;
   }
 
+  /**
+   * Listeners told about every request's tool loop (rounds, tool calls, usage); a request's own
+   * `loopListeners` are told after these.
+   *
+   * @throws ConfigurationError when a listener is not an object
+   * @see ChatClientLoopListener
+   */
+  defaultLoopListeners(...listeners: ChatClientLoopListener[]): this {
+    addLoopListeners(this.state, listeners, 'defaultLoopListeners');
+    return this;
+  }
+
+  /**
+   * What the client's OpenTelemetry spans record beyond the required attributes (properties
+   * `spring.ai.chat.observations.log-prompt` / `log-completion`); replaces earlier options.
+   *
+   * @throws ConfigurationError when `options` is not an object
+   */
+  observationOptions(options: ChatClientObservationOptions): this {
+    if (typeof options !== 'object' || options === null) {
+      throw new ConfigurationError({
+        setting: 'observationOptions',
+        value: options,
+        allowed: 'an object such as { logPrompt: true, logCompletion: true }',
+        message: 'observationOptions(): expected an object such as { logPrompt: true, logCompletion: true }.',
+      });
+    }
+    this.observation = { ...options };
+    return this;
+  }
+
   /** An independent copy of this builder (same tool-calling advisor builder). */
   clone(): ChatClientBuilder {
-    return new ChatClientBuilder(this.chatModel, this.advisorBuilder, copyState(this.state));
+    return new ChatClientBuilder(this.chatModel, this.advisorBuilder, copyState(this.state)).observationOptions(
+      this.observation,
+    );
   }
 
   /** A client with a snapshot of these defaults; later builder changes do not affect it. */
   build(): ChatClient {
-    return new ChatClient(this.chatModel, copyState(this.state), this.advisorBuilder);
+    return new ChatClient(
+      this.chatModel,
+      copyState(this.state),
+      this.advisorBuilder,
+      new ChatClientTelemetry(this.observation),
+    );
   }
 }
 

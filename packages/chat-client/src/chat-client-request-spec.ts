@@ -1,14 +1,24 @@
+import { context } from '@opentelemetry/api';
 import { type ChatModel, type ChatOptions, type Message, RequestAbortedError } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { buildAdvisorChain } from './advisor-chain-factory';
 import type { AdvisorSpecConsumer } from './advisor-spec';
 import { CallResponseSpec, type ExecutionExtras } from './call-response-spec';
+import type { ChatClientRequest } from './chat-client-request';
 import type { ChatClientResponse } from './chat-client-response';
+import type { ChatClientLoopListener } from './observation/chat-client-loop-listener';
+import { ChatClientTelemetry } from './observation/chat-client-telemetry';
+import {
+  REQUEST_OBSERVATION_KEY,
+  type RequestObservation,
+  withoutRequestObservation,
+} from './observation/request-observation';
 import { toChatClientRequest } from './chat-client-request-factory';
 import {
   type RequestSpecState,
   addAdvisors,
+  addLoopListeners,
   addToolContext,
   addTools,
   requireAbortSignal,
@@ -47,11 +57,13 @@ export class ChatClientRequestSpec {
    * @param chatModel - the client's model
    * @param state - this spec's own copy of the client's defaults (internal)
    * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor
+   * @param telemetry - the client's spans and metrics (internal)
    */
   constructor(
     private readonly chatModel: ChatModel,
     private readonly state: RequestSpecState,
     private readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
+    private readonly telemetry: ChatClientTelemetry = new ChatClientTelemetry(),
   ) {}
 
   /**
@@ -166,6 +178,21 @@ export class ChatClientRequestSpec {
   }
 
   /**
+   * Adds listeners told about this request's tool loop (after the client's default listeners).
+   *
+   * @example
+   * ```ts
+   * spec.loopListeners({ onToolCallFinish: ({ outcome }) => console.log(outcome.call.name, outcome.status, outcome.durationMs) });
+   * ```
+   * @throws ConfigurationError when a listener is not an object
+   * @see ChatClientLoopListener
+   */
+  loopListeners(...listeners: ChatClientLoopListener[]): this {
+    addLoopListeners(this.state, listeners, 'loopListeners');
+    return this;
+  }
+
+  /**
    * Adds advisors, or configures advisor parameters and advisors through a callback.
    *
    * @example
@@ -207,10 +234,29 @@ export class ChatClientRequestSpec {
     RequestAbortedError.throwIfAborted(this.state.abortSignal);
     const request = toChatClientRequest(this.chatModel, this.state);
     const chain = buildStreamAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
-    const withListener = listener
-      ? request.with({ context: { ...request.context, [STREAM_EVENT_LISTENER_KEY]: listener } })
-      : request;
-    yield* chain.nextStream(withListener);
+    const observation = this.telemetry.startRequest(request, this.chatModel, true, this.state.loopListeners);
+    const observed = request.with({
+      context: {
+        ...request.context,
+        [REQUEST_OBSERVATION_KEY]: observation,
+        ...(listener ? { [STREAM_EVENT_LISTENER_KEY]: listener } : {}),
+      },
+    });
+    let last: ChatClientResponse | undefined;
+    let failed = false;
+    try {
+      for await (const chunk of chain.nextStream(observed)) {
+        last = chunk;
+        yield withoutRequestObservation(chunk);
+      }
+    } catch (error) {
+      failed = true;
+      observation.fail(error);
+      throw error;
+    } finally {
+      // Also when the consumer stops early.
+      if (!failed) observation.end(last);
+    }
   }
 
   /**
@@ -224,11 +270,34 @@ export class ChatClientRequestSpec {
       RequestAbortedError.throwIfAborted(this.state.abortSignal);
       const request = toChatClientRequest(this.chatModel, this.state);
       const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder, extras?.advisors);
-      return chain.nextCall(
-        extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } }),
-      );
+      const observation = this.telemetry.startRequest(request, this.chatModel, false, this.state.loopListeners);
+      const withExtras =
+        extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } });
+      return observed(observation, () => chain.nextCall(withObservation(withExtras, observation)));
     } catch (error) {
       return Promise.reject(error);
     }
   }
+}
+
+/** The request with its observation in the context. */
+function withObservation(request: ChatClientRequest, observation: RequestObservation): ChatClientRequest {
+  return request.with({ context: { ...request.context, [REQUEST_OBSERVATION_KEY]: observation } });
+}
+
+/** Runs the chain in the request span's context and ends the span with the outcome. */
+function observed(
+  observation: RequestObservation,
+  run: () => Promise<ChatClientResponse>,
+): Promise<ChatClientResponse> {
+  return context.with(observation.traceContext, run).then(
+    (response) => {
+      observation.end(response);
+      return withoutRequestObservation(response);
+    },
+    (error: unknown) => {
+      observation.fail(error);
+      throw error;
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { ChatModel } from '@sprout-ai/core';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { ChatClientBuilder } from './chat-client-builder';
 import { ChatClientRequestSpec } from './chat-client-request-spec';
+import { ChatClientTelemetry } from './observation/chat-client-telemetry';
 import { type RequestSpecState, copyState, requireText } from './request-spec-state';
 
 /** Options of {@link ChatClient.create} and {@link ChatClient.builder}. */
@@ -34,12 +35,14 @@ export class ChatClient {
    * @param chatModel - the model requests go to
    * @param defaults - the client's defaults (internal)
    * @param toolCallingAdvisorBuilder - builds the auto-registered tool advisor
+   * @param telemetry - the client's spans and metrics (internal)
    * @internal
    */
   constructor(
     readonly chatModel: ChatModel,
     private readonly defaults: RequestSpecState,
     readonly toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
+    private readonly telemetry: ChatClientTelemetry = new ChatClientTelemetry(),
   ) {}
 
   /**
@@ -70,12 +73,21 @@ export class ChatClient {
    * @throws ConfigurationError when `text` is given but blank
    */
   prompt(text?: string): ChatClientRequestSpec {
-    const spec = new ChatClientRequestSpec(this.chatModel, copyState(this.defaults), this.toolCallingAdvisorBuilder);
+    const spec = new ChatClientRequestSpec(
+      this.chatModel,
+      copyState(this.defaults),
+      this.toolCallingAdvisorBuilder,
+      this.telemetry,
+    );
     return text === undefined ? spec : spec.user(requireText(text, 'prompt'));
   }
 
   /** A builder that starts from this client's defaults (and its tool-calling advisor builder). */
   mutate(): ChatClientBuilder {
-    return new ChatClientBuilder(this.chatModel, this.toolCallingAdvisorBuilder, copyState(this.defaults));
+    return new ChatClientBuilder(
+      this.chatModel,
+      this.toolCallingAdvisorBuilder,
+      copyState(this.defaults),
+    ).observationOptions(this.telemetry.options);
   }
 }

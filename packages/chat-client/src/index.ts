@@ -61,6 +61,17 @@ export {
 export type { ToolInput } from './tool-registration';
 export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
 
+// --- observation: loop events, OpenTelemetry options ---
+export type {
+  ChatClientLoopListener,
+  LoopRoundEnd,
+  LoopRoundStartEvent,
+  LoopRoundFinishEvent,
+  LoopToolCallStartEvent,
+  LoopToolCallFinishEvent,
+} from './observation/chat-client-loop-listener';
+export type { ChatClientObservationOptions } from './observation/chat-client-observation-options';
+
 // --- streaming ---
 export { type StreamAdvisor, isStreamAdvisor } from './advisor/api/stream-advisor';
 export type { StreamAdvisorChain } from './advisor/api/stream-advisor-chain';

@@ -12,6 +12,7 @@ import {
 } from '@sprout-ai/core';
 import type { Advisor } from './advisor/api/advisor';
 import type { AdvisorSpec, AdvisorSpecConsumer } from './advisor-spec';
+import type { ChatClientLoopListener } from './observation/chat-client-loop-listener';
 import { registerTools } from './tool-registration';
 
 /**
@@ -40,6 +41,8 @@ export interface RequestSpecState {
   options?: ChatOptions;
   /** The request's `.abortSignal(...)`. */
   abortSignal?: AbortSignal;
+  /** The client's `defaultLoopListeners`, then the request's `loopListeners`. */
+  loopListeners: ChatClientLoopListener[];
 }
 
 /** An empty state. */
@@ -54,6 +57,7 @@ export function emptyState(): RequestSpecState {
     toolContext: {},
     advisors: [],
     advisorParams: {},
+    loopListeners: [],
   };
 }
 
@@ -70,6 +74,7 @@ export function copyState(state: RequestSpecState): RequestSpecState {
     toolContext: { ...state.toolContext },
     advisors: [...state.advisors],
     advisorParams: { ...state.advisorParams },
+    loopListeners: [...state.loopListeners],
   };
 }
 
@@ -162,6 +167,26 @@ export function requireOptions(options: unknown, method: string): ChatOptions {
     );
   }
   return options;
+}
+
+/**
+ * Adds loop listeners to `state`.
+ *
+ * @throws ConfigurationError when a listener is not an object
+ */
+export function addLoopListeners(state: RequestSpecState, listeners: readonly unknown[], method: string): void {
+  for (const [i, listener] of listeners.entries()) {
+    if (typeof listener !== 'object' || listener === null) {
+      throw configError(
+        method,
+        listener,
+        'ChatClientLoopListener objects (with onRoundStart / onRoundFinish / onToolCallStart / onToolCallFinish)',
+        `${method}(): argument ${i + 1} is ${kind(listener)}, not a loop listener. ` +
+          'Pass objects such as { onToolCallFinish: (e) => … }.',
+      );
+    }
+  }
+  state.loopListeners.push(...(listeners as ChatClientLoopListener[]));
 }
 
 /** Checks a cancellation signal. */

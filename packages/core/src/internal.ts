@@ -30,8 +30,19 @@ export { addUsage, sameUsage } from './chat/model/usage';
 
 export { retryModelCall, retryAfterMs, type RetryVerdict } from './retry/retry-model-call';
 
+// --- observation: OpenTelemetry names and instruments (chat-client, mcp) ---
+export {
+  GEN_AI,
+  GEN_AI_METRIC,
+  GEN_AI_OPERATION,
+  INSTRUMENTATION_SCOPE,
+  SPROUT_ATTRIBUTE,
+  TOOL_DURATION_METRIC,
+} from './observation/gen-ai-attributes';
+export { LazyInstruments } from './observation/lazy-instruments';
+
 // --- utilities ---
-export { createLogger, type Logger } from './util/logger';
+export { createLogger, setLogLevels, type Logger } from './util/logger';
 export { redactCredentials } from './util/redact-credentials';
 export { untilAborted } from './util/until-aborted';
 export { linkedSignal } from './util/linked-signal';

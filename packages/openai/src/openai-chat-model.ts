@@ -159,6 +159,8 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   readonly defaultOptions: OpenAiChatOptions & { readonly model: string };
   /** See {@link OpenAiChatModelOptions.nativeStructuredOutput}. */
   readonly nativeStructuredOutput: boolean;
+  /** `gen_ai.provider.name` of this model's chat spans. */
+  readonly providerName = 'openai';
   /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
   readonly baseUrl: string;
 

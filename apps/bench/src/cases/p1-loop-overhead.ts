@@ -11,6 +11,8 @@ const ROUNDS = [1, 5, 20];
 const PASSES = 2;
 /** Issue 14: Sprout's cost per round at most a tenth of the AI SDK's and of LangChain's manual loop. */
 const SPROUT_VS_PEER_TARGET = 0.1;
+/** Issue 19: Sprout with the OTel SDK registered and sampling every span at most 1.5× Sprout without. */
+const OTEL_VS_PLAIN_TARGET = 1.5;
 
 interface P1ChildArgs {
   readonly contender: string;
@@ -86,6 +88,10 @@ export const benchCase = defineBenchCase({
         data.push(
           toJson({ rounds, contender: id, batch: entry.batch, summaryUs: summary, samplesUs: entry.samplesUs }),
         );
+      }
+      const otel = summaries.get('sprout-otel')?.median;
+      if (sprout !== undefined && otel !== undefined) {
+        targets.push(check(`P1 ${rounds} round(s): Sprout + OTel SDK / Sprout`, otel / sprout, OTEL_VS_PLAIN_TARGET));
       }
       for (const [peer, median] of peers) {
         if (sprout === undefined || median === undefined) continue;

@@ -12,6 +12,7 @@ export interface LoopContenderEntry {
 export const LOOP_CONTENDERS: readonly LoopContenderEntry[] = [
   { id: 'hand', load: async () => (await import('./hand-loop.js')).createHandLoop },
   { id: 'sprout', load: async () => (await import('./sprout-loop.js')).createSproutLoop },
+  { id: 'sprout-otel', load: async () => (await import('./sprout-otel-loop.js')).createSproutOtelLoop },
   { id: 'ai-sdk', load: async () => (await import('./ai-sdk-loop.js')).createAiSdkLoop },
   { id: 'langchain-agent', load: async () => (await import('./langchain-loops.js')).createLangChainAgentLoop },
   { id: 'langchain-loop', load: async () => (await import('./langchain-loops.js')).createLangChainManualLoop },

@@ -98,7 +98,8 @@ export class ChatClientAutoConfiguration extends ContainerModule {
           .toDynamicValue((context) => {
             const builder = ChatClient.builder(context.get<ChatModel>(SproutTokens.ChatModel))
               .toolCallingAdvisorBuilder(context.get<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder))
-              .defaultTools(context.get<ToolCallbackProvider>(SproutTokens.ToolCallbackProvider));
+              .defaultTools(context.get<ToolCallbackProvider>(SproutTokens.ToolCallbackProvider))
+              .observationOptions(config.observations);
             return config.toolCallingEnabled
               ? builder
               : builder.defaultAdvisors(AdvisorParams.toolCallingAdvisorAutoRegister(false));

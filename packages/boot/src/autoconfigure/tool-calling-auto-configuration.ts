@@ -120,5 +120,6 @@ export function configureToolCallingManager(
     .resolutionFallbackEnabled(properties.resolutionFallbackEnabled)
     .maxConcurrency(properties.execution.maxConcurrency)
     .defaultTimeoutMs(properties.execution.timeoutMs)
-    .maxResultChars(properties.result.maxChars);
+    .maxResultChars(properties.result.maxChars)
+    .observationsIncludeContent(properties.observations.includeContent);
 }

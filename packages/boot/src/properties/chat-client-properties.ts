@@ -6,6 +6,8 @@ export const CHAT_CLIENT_PROPERTY_KEYS = {
   enabled: 'spring.ai.chat.client.enabled',
   toolCallingEnabled: 'spring.ai.chat.client.tool-calling.enabled',
   advisorOrder: 'spring.ai.chat.client.tool-calling.advisor-order',
+  logPrompt: 'spring.ai.chat.observations.log-prompt',
+  logCompletion: 'spring.ai.chat.observations.log-completion',
 } as const;
 
 /** Default of `spring.ai.chat.client.enabled`. */
@@ -31,6 +33,12 @@ export interface ChatClientProperties {
    * and `Ordered.LOWEST_PRECEDENCE`. @defaultValue `ToolCallingAdvisor.DEFAULT_ORDER` (HIGHEST_PRECEDENCE + 300)
    */
   readonly toolCallingAdvisorOrder: number;
+  /**
+   * `spring.ai.chat.observations.log-prompt` / `log-completion`: record the messages sent to the
+   * model and its answers on the `chat {model}` spans (credentials masked). @defaultValue both false
+   * @see Spring AI `ChatObservationProperties`
+   */
+  readonly observations: { readonly logPrompt: boolean; readonly logCompletion: boolean };
 }
 
 /** What {@link bindChatClientProperties} gives when no `spring.ai.chat.client.*` key is set. */
@@ -38,6 +46,7 @@ export const DEFAULT_CHAT_CLIENT_PROPERTIES: ChatClientProperties = Object.freez
   enabled: DEFAULT_CHAT_CLIENT_ENABLED,
   toolCallingEnabled: DEFAULT_TOOL_CALLING_ENABLED,
   toolCallingAdvisorOrder: ToolCallingAdvisor.DEFAULT_ORDER,
+  observations: Object.freeze({ logPrompt: false, logCompletion: false }),
 });
 
 /**
@@ -57,5 +66,9 @@ export function bindChatClientProperties(reader: PropertyReader): ChatClientProp
         `an integer strictly between ${Ordered.HIGHEST_PRECEDENCE} (HIGHEST_PRECEDENCE) and ` +
         `${Ordered.LOWEST_PRECEDENCE} (LOWEST_PRECEDENCE)`,
     }),
+    observations: {
+      logPrompt: reader.boolean(k.logPrompt, false),
+      logCompletion: reader.boolean(k.logCompletion, false),
+    },
   };
 }

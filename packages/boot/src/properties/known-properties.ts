@@ -41,6 +41,7 @@ export const MANAGED_PROPERTY_PREFIXES: readonly string[] = [
   'spring.ai.model.',
   'spring.ai.chat.client.',
   'spring.ai.chat.memory.',
+  'spring.ai.chat.observations.',
 ];
 
 /** Spring's relaxed form used for comparison: lower case, `-` and `_` removed. */

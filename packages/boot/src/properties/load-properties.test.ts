@@ -64,6 +64,7 @@ describe(loadProperties, () => {
         },
         execution: { maxConcurrency: 1, timeoutMs: 30_000 },
         result: { maxChars: -1 },
+        observations: { includeContent: false },
         errors: { detail: 'generic' },
       });
       expect(properties.openAi.chat).toEqual({
@@ -73,7 +74,12 @@ describe(loadProperties, () => {
         nativeStructuredOutput: true,
         options: { model: 'gpt-4.1', temperature: 0.2, maxTokens: 256 },
       });
-      expect(properties.chatClient).toEqual({ enabled: true, toolCallingEnabled: false, toolCallingAdvisorOrder: 100 });
+      expect(properties.chatClient).toEqual({
+        enabled: true,
+        toolCallingEnabled: false,
+        toolCallingAdvisorOrder: 100,
+        observations: { logPrompt: false, logCompletion: false },
+      });
     });
 
     it('should accept keys in camelCase or snake_case as the same kebab-case key', () => {
@@ -145,6 +151,7 @@ describe(loadProperties, () => {
         },
         execution: { maxConcurrency: 10, timeoutMs: undefined },
         result: { maxChars: 100_000 },
+        observations: { includeContent: false },
         errors: { detail: 'masked' },
       });
       expect(properties.openAi).toEqual({
@@ -162,6 +169,7 @@ describe(loadProperties, () => {
         enabled: true,
         toolCallingEnabled: true,
         toolCallingAdvisorOrder: -2147483648 + 300,
+        observations: { logPrompt: false, logCompletion: false },
       });
     });
   });

@@ -54,4 +54,17 @@ describe(bindToolCallingProperties, () => {
       expect(bind({ 'spring.ai.tools.result.max-chars': '-1' }).result.maxChars).toBe(-1);
     });
   });
+
+  describe('when spring.ai.tools.observations.include-content is set', () => {
+    it('should read it, off by default', () => {
+      expect(bind({}).observations.includeContent).toBe(false);
+      expect(bind({ 'spring.ai.tools.observations.include-content': 'true' }).observations.includeContent).toBe(true);
+    });
+
+    it('should reject a value that is not a boolean, naming the key', () => {
+      expect(() => bind({ 'spring.ai.tools.observations.include-content': 'yes please' })).toThrow(
+        /spring\.ai\.tools\.observations\.include-content/,
+      );
+    });
+  });
 });

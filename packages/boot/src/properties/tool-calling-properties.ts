@@ -29,7 +29,11 @@ export const TOOL_CALLING_PROPERTY_KEYS = {
   timeout: 'spring.ai.tools.execution.timeout',
   resultMaxChars: 'spring.ai.tools.result.max-chars',
   errorDetail: 'spring.ai.tools.errors.detail',
+  observationsIncludeContent: 'spring.ai.tools.observations.include-content',
 } as const;
+
+/** Default of `spring.ai.tools.observations.include-content`. */
+export const DEFAULT_TOOL_OBSERVATIONS_INCLUDE_CONTENT = false;
 
 /** Default of `spring.ai.tools.throw-exception-on-error`. */
 export const DEFAULT_THROW_EXCEPTION_ON_ERROR = false;
@@ -99,6 +103,15 @@ export interface ToolErrorsProperties {
   readonly detail: ToolErrorDetail;
 }
 
+/** `spring.ai.tools.observations.*`: what the `execute_tool` spans record. */
+export interface ToolObservationsProperties {
+  /**
+   * Record each call's arguments and whole result on its span (credentials masked).
+   * @defaultValue {@link DEFAULT_TOOL_OBSERVATIONS_INCLUDE_CONTENT} (false)
+   */
+  readonly includeContent: boolean;
+}
+
 /**
  * The `spring.ai.tools.*` properties, typed and validated.
  *
@@ -121,6 +134,7 @@ export interface ToolCallingProperties {
   readonly execution: ToolExecutionProperties;
   readonly result: ToolResultProperties;
   readonly errors: ToolErrorsProperties;
+  readonly observations: ToolObservationsProperties;
 }
 
 const POSITIVE_OR_UNLIMITED = {
@@ -152,6 +166,7 @@ export const DEFAULT_TOOL_CALLING_PROPERTIES: ToolCallingProperties = Object.fre
   execution: Object.freeze({ maxConcurrency: DEFAULT_TOOL_MAX_CONCURRENCY, timeoutMs: undefined }),
   result: Object.freeze({ maxChars: DEFAULT_TOOL_RESULT_MAX_CHARS }),
   errors: Object.freeze({ detail: DEFAULT_TOOL_ERROR_DETAIL }),
+  observations: Object.freeze({ includeContent: DEFAULT_TOOL_OBSERVATIONS_INCLUDE_CONTENT }),
 });
 
 /**
@@ -191,5 +206,8 @@ export function bindToolCallingProperties(reader: PropertyReader, keys: Iterable
     },
     result: { maxChars: reader.integer(k.resultMaxChars, DEFAULT_TOOL_RESULT_MAX_CHARS, POSITIVE_OR_NO_CAP) },
     errors: { detail: reader.enumeration(k.errorDetail, TOOL_ERROR_DETAILS, DEFAULT_TOOL_ERROR_DETAIL) },
+    observations: {
+      includeContent: reader.boolean(k.observationsIncludeContent, DEFAULT_TOOL_OBSERVATIONS_INCLUDE_CONTENT),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { context } from '@opentelemetry/api';
 import { type ChatModel, RequestAbortedError } from '@sprout-ai/core';
 import { untilAborted } from '@sprout-ai/core/internal';
 import type { ChatClientRequest } from '../chat-client-request';
@@ -7,6 +8,7 @@ import { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { LOWEST_PRECEDENCE } from './api/ordered';
+import { requestObservationOf } from '../observation/request-observation';
 
 /**
  * The last advisor of every chain: sends the request's prompt to the model, once, and never calls
@@ -20,6 +22,8 @@ import { LOWEST_PRECEDENCE } from './api/ordered';
  * schema goes to the model as `options.outputSchema` when {@link STRUCTURED_OUTPUT_NATIVE} is `true`,
  * or is unset and the model's `nativeStructuredOutput` is `true`; otherwise the format instructions
  * are appended to the last user message.
+ *
+ * Within a ChatClient request the call is recorded as a `chat {model}` span (see docs/observability.md).
  *
  * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelCallAdvisor`
@@ -42,8 +46,22 @@ export class ChatModelCallAdvisor implements CallAdvisor {
     const signal = request.signal;
     RequestAbortedError.throwIfAborted(signal);
     const prompt = this.withOutputFormat(request);
-    const chatResponse = await untilAborted(this.chatModel.call(prompt, { signal }), signal);
-    return new ChatClientResponse(chatResponse, request.context);
+    const observation = requestObservationOf(request.context);
+    if (observation === undefined) {
+      const chatResponse = await untilAborted(this.chatModel.call(prompt, { signal }), signal);
+      return new ChatClientResponse(chatResponse, request.context);
+    }
+    const chat = observation.startChat(prompt);
+    try {
+      const chatResponse = await context.with(chat.context, () =>
+        untilAborted(this.chatModel.call(prompt, { signal }), signal),
+      );
+      chat.end(chatResponse);
+      return new ChatClientResponse(chatResponse, request.context);
+    } catch (error) {
+      chat.fail(error);
+      throw error;
+    }
   }
 
   /** The prompt with the requested output schema (natively) or format instructions; as it was when none is requested. */

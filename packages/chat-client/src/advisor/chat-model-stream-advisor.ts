@@ -7,6 +7,7 @@ import { LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
 import { abortableStream } from './until-aborted';
+import { requestObservationOf } from '../observation/request-observation';
 
 /**
  * The last advisor of every `.stream()` chain: streams the request's prompt from the model, once,
@@ -18,6 +19,9 @@ import { abortableStream } from './until-aborted';
  * (`stream(prompt, { signal })`); when it aborts before the stream's end, iteration throws
  * `RequestAbortedError` at once, even if the model ignores the signal or ends its stream quietly,
  * and the model's stream is returned. A signal already aborted throws without calling the model.
+ *
+ * Within a ChatClient request the stream is recorded as a `chat {model}` span with its time to
+ * first chunk (see docs/observability.md).
  *
  * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelStreamAdvisor`
@@ -41,22 +45,32 @@ export class ChatModelStreamAdvisor implements StreamAdvisor {
     const model = this.chatModel;
     const signal = request.signal;
     RequestAbortedError.throwIfAborted(signal);
+    const chat = requestObservationOf(request.context)?.startChat(request.prompt);
     const chunks: AsyncIterable<ChatResponse> = isStreamingChatModel(model)
       ? abortableStream(model.stream(request.prompt, { signal }), signal)
       : single(() => untilAborted(model.call(request.prompt, { signal }), signal));
-    for await (const chatResponse of chunks) {
-      if (listener) {
-        for (const generation of chatResponse.results) {
-          for (const delta of toolCallDeltasOf(generation.metadata)) {
-            const { id, name, index } = delta;
-            if (delta.first) listener({ type: 'tool-call-start', id, name, index });
-            if (delta.argumentsDelta !== '') {
-              listener({ type: 'tool-call-delta', id, name, index, argumentsDelta: delta.argumentsDelta });
+    try {
+      for await (const chatResponse of chunks) {
+        chat?.chunk(chatResponse);
+        if (listener) {
+          for (const generation of chatResponse.results) {
+            for (const delta of toolCallDeltasOf(generation.metadata)) {
+              const { id, name, index } = delta;
+              if (delta.first) listener({ type: 'tool-call-start', id, name, index });
+              if (delta.argumentsDelta !== '') {
+                listener({ type: 'tool-call-delta', id, name, index, argumentsDelta: delta.argumentsDelta });
+              }
             }
           }
         }
+        yield new ChatClientResponse(chatResponse, request.context);
       }
-      yield new ChatClientResponse(chatResponse, request.context);
+    } catch (error) {
+      chat?.fail(error);
+      throw error;
+    } finally {
+      // Also when the consumer stops early; after a failure this does nothing.
+      chat?.end();
     }
   }
 }

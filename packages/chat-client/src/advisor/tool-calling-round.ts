@@ -1,3 +1,4 @@
+import { context } from '@opentelemetry/api';
 import {
   type Message,
   Prompt,
@@ -13,6 +14,8 @@ import { buildReturnDirectGenerations, createLogger } from '@sprout-ai/core/inte
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';
+import { type RequestObservation, requestObservationOf } from '../observation/request-observation';
+import type { LoopRoundEnd } from '../observation/chat-client-loop-listener';
 import { ToolCallingTurn, withToolCallingTurn } from './tool-calling-turn';
 import { UsageAccumulator } from './usage-accumulator';
 
@@ -70,6 +73,8 @@ export class ToolCallingRound {
   readonly #context: Readonly<Record<string, unknown>>;
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
+  readonly #observation: RequestObservation | undefined;
+  #roundStarted = 0;
 
   /**
    * @param initialized - the request after `doInitializeLoop`
@@ -89,7 +94,11 @@ export class ToolCallingRound {
     this.#turn = new ToolCallingTurn(this.#instructions);
     this.#context = withToolCallingTurn(initialized.context, this.#turn);
     this.#signal = initialized.signal;
-    this.#observer = streamEventObserver(streamEventListenerOf(initialized.context));
+    this.#observation = requestObservationOf(initialized.context);
+    this.#observer = combinedObserver(
+      streamEventObserver(streamEventListenerOf(initialized.context)),
+      loopListenerObserver(this.#observation, () => this.#round),
+    );
   }
 
   /**
@@ -104,6 +113,16 @@ export class ToolCallingRound {
       new ChatClientRequest(new Prompt(this.#instructions, this.#options), this.#context),
     );
     this.#options = request.prompt.options;
+    const observation = this.#observation;
+    if (observation !== undefined) {
+      observation.rounds = this.#round;
+      if (observation.listeners.length > 0) {
+        this.#roundStarted = performance.now();
+        const round = this.#round;
+        const messages = request.prompt.instructions;
+        observation.notify((l) => l.onRoundStart?.({ round, stream: observation.stream, messages }));
+      }
+    }
     return request;
   }
 
@@ -115,6 +134,49 @@ export class ToolCallingRound {
    * @throws ToolExecutionError and other errors of the manager, RequestAbortedError
    */
   async end(request: ChatClientRequest, modelResponse: ChatClientResponse): Promise<ToolCallingRoundEnd> {
+    if (logger.isLevelEnabled('debug')) {
+      const finishReasons = modelResponse.chatResponse?.results.map((g) => g.metadata.finishReason);
+      logger.debug({ round: this.#round, finishReasons }, 'round: model answered');
+    }
+    const observation = this.#observation;
+    if (observation === undefined) return this.#end(request, modelResponse);
+    let end: ToolCallingRoundEnd;
+    try {
+      end = await this.#end(request, modelResponse);
+    } catch (error) {
+      this.#roundFinished(observation, 'error', modelResponse, error);
+      throw error;
+    }
+    if (end.kind !== 'continue') observation.loopEnded(end.kind);
+    this.#roundFinished(observation, end.kind, modelResponse);
+    return end;
+  }
+
+  #roundFinished(
+    observation: RequestObservation,
+    end: LoopRoundEnd,
+    modelResponse: ChatClientResponse,
+    error?: unknown,
+  ): void {
+    if (observation.listeners.length === 0) return;
+    const chatResponse = modelResponse.chatResponse;
+    const event = {
+      round: this.#round,
+      stream: observation.stream,
+      end,
+      finishReasons: (chatResponse?.results ?? [])
+        .map((g) => g.metadata.finishReason)
+        .filter((r): r is string => r !== undefined),
+      toolCalls: chatResponse?.results.flatMap((g) => g.output.toolCalls) ?? [],
+      ...(chatResponse?.metadata.usage === undefined ? {} : { usage: chatResponse.metadata.usage }),
+      ...(this.usage.accumulatedUsage === undefined ? {} : { totalUsage: this.usage.accumulatedUsage }),
+      durationMs: performance.now() - this.#roundStarted,
+      ...(error === undefined ? {} : { error }),
+    };
+    observation.notify((l) => l.onRoundFinish?.(event));
+  }
+
+  async #end(request: ChatClientRequest, modelResponse: ChatClientResponse): Promise<ToolCallingRoundEnd> {
     const response = await this.hooks.after(modelResponse);
     this.usage.addRoundResponse(response.chatResponse);
     const chatResponse = response.chatResponse;
@@ -124,10 +186,13 @@ export class ToolCallingRound {
     const executionOptions = await this.hooks.executionOptions(request);
     let result: ToolExecutionResult;
     try {
-      result = await this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
-        signal: this.#signal,
-        observer: this.#observer,
-      });
+      const run = (): Promise<ToolExecutionResult> =>
+        this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
+          signal: this.#signal,
+          observer: this.#observer,
+        });
+      // The tools' spans are children of the request's span, on .call() and .stream() alike.
+      result = await (this.#observation === undefined ? run() : context.with(this.#observation.traceContext, run));
     } catch (error) {
       if (!ToolCallLimitExceededError.isInstance(error)) throw error;
       logger.debug({ round: this.#round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');
@@ -149,6 +214,36 @@ export class ToolCallingRound {
     this.#options = await this.hooks.nextOptions(this.#options, request, response, result);
     return { kind: 'continue' };
   }
+}
+
+/** The loop listeners' tool-call events, as an observer of the manager's calls. */
+function loopListenerObserver(
+  observation: RequestObservation | undefined,
+  round: () => number,
+): ToolCallObserver | undefined {
+  if (observation === undefined || observation.listeners.length === 0) return undefined;
+  return {
+    onToolCallStart: (call) => observation.notify((l) => l.onToolCallStart?.({ round: round(), call })),
+    onToolCallEnd: (outcome) => observation.notify((l) => l.onToolCallFinish?.({ round: round(), outcome })),
+  };
+}
+
+/** One observer telling both (either may be missing). */
+function combinedObserver(
+  a: ToolCallObserver | undefined,
+  b: ToolCallObserver | undefined,
+): ToolCallObserver | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return {
+    onToolCallStart: (call) => {
+      a.onToolCallStart?.(call);
+      b.onToolCallStart?.(call);
+    },
+    onToolCallEnd: (outcome) => {
+      a.onToolCallEnd?.(outcome);
+      b.onToolCallEnd?.(outcome);
+    },
+  };
 }
 
 /** The stream's `tool-call` / `tool-result` events, as an observer of the manager's calls. */

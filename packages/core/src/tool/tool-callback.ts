@@ -44,4 +44,9 @@ export interface ToolCallback {
   callPrepared?(args: PreparedToolArguments, toolContext: ToolContext): Promise<string>;
   /** Where the tool came from, for error messages (e.g. `OrderTools.getOrderStatus`). */
   readonly source?: string;
+  /**
+   * `gen_ai.tool.type` of the tool's `execute_tool` span: `function` (the default, for code of the
+   * application) or `extension` (run by another service, e.g. an MCP server's tool).
+   */
+  readonly toolType?: 'function' | 'extension';
 }

@@ -1,5 +1,5 @@
 import { captureLogLines } from '@sprout-ai/test';
-import { createLogger } from './logger';
+import { createLogger, setLogLevels } from './logger';
 
 describe(createLogger, () => {
   it('should write every line with URL passwords masked: message, error message, stack and fields', async () => {
@@ -27,6 +27,22 @@ describe(createLogger, () => {
         message: 'connection to db://admin:***@10.0.0.5 refused',
         stack: expect.stringMatching(/^Error: connection to db:\/\/admin:\*\*\*@10\.0\.0\.5 refused\n/) as unknown,
       },
+    });
+  });
+
+  describe(setLogLevels, () => {
+    afterEach(() => setLogLevels({}));
+
+    it('should reach loggers made before and after, a named level winning over the one for all', () => {
+      const before = createLogger('test.levels.before');
+      const sameName = [createLogger('test.levels.shared'), createLogger('test.levels.shared')];
+      setLogLevels({ '': 'debug', 'test.levels.quiet': 'error', 'test.levels.shared': 'info' });
+      const after = createLogger('test.levels.after');
+      const quiet = createLogger('test.levels.quiet');
+
+      expect([before.level, after.level, quiet.level]).toEqual(['debug', 'debug', 'error']);
+      expect(sameName.map((logger) => logger.level)).toEqual(['info', 'info']);
+      expect(sameName[0]).toBe(sameName[1]);
     });
   });
 });

@@ -4,6 +4,14 @@ import { redactCredentials } from './redact-credentials';
 export type { Logger };
 
 let root: Logger | undefined;
+/**
+ * The logger of each name (modules and instances that ask for one name share it, as with a logging
+ * framework's logger factory), so that a level set later reaches every logger: pino children keep
+ * the level they were made with.
+ */
+const byName = new Map<string, Logger>();
+/** Levels set by name (`setLogLevels`), and the one for every Sprout logger under `''`. */
+let configured: ReadonlyMap<string, string> = new Map();
 
 /**
  * A named pino logger writing JSON lines to stderr (stdout stays free for program output).
@@ -22,5 +30,26 @@ export function createLogger(name: string): Logger {
     // the process exits; the default level is warn, so a write is paid for only when something is wrong.
     pino.destination({ dest: 2, sync: true }),
   );
-  return root.child({ name });
+  const existing = byName.get(name);
+  if (existing !== undefined) return existing;
+  const logger = root.child({ name });
+  const level = configured.get(name) ?? configured.get('');
+  if (level !== undefined) logger.level = level;
+  byName.set(name, logger);
+  return logger;
+}
+
+/**
+ * Sets the level of Sprout's loggers, those made already and those made later: `levels['']` for all
+ * of them, `levels[name]` for the logger of that name (e.g. `ToolCallingAdvisor`), which wins.
+ * Spring's `logging.level.sprout=debug` and `logging.level.sprout.<name>=…` properties end here.
+ *
+ * @param levels - pino level names (`trace`, `debug`, `info`, `warn`, `error`, `fatal`, `silent`) by logger name
+ */
+export function setLogLevels(levels: Readonly<Record<string, string>>): void {
+  configured = new Map(Object.entries(levels));
+  for (const [name, logger] of byName) {
+    const level = configured.get(name) ?? configured.get('');
+    if (level !== undefined) logger.level = level;
+  }
 }

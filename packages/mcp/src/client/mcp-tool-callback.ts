@@ -19,6 +19,7 @@ import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { toProviderSafeToolName } from './mcp-tool-names';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
+import { endWithError, startMcpClientSpan } from '../mcp-tool-call-tracing';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -77,6 +78,8 @@ export class McpToolCallback implements ToolCallback {
   readonly connectionName: string;
   /** The tool as listed by the server. */
   readonly tool: McpTool;
+  /** Run by another service: `gen_ai.tool.type` of its `execute_tool` span. */
+  readonly toolType = 'extension';
 
   private readonly connection: McpClientConnection;
   private readonly metaConverter: ToolContextToMcpMetaConverter;
@@ -146,12 +149,14 @@ export class McpToolCallback implements ToolCallback {
   async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
     const invalid = this.argumentsError(args);
     if (invalid !== undefined) throw invalid;
-    const meta = this.metaConverter(toolContext);
     const signal = toolContext.signal;
+    const { span, meta } = startMcpClientSpan(this.originalToolName, this.metaConverter(toolContext));
     let result: CallToolResult;
     try {
       result = await this.connection.callTool(this.originalToolName, args.value, meta, signal);
+      if (result.isError === true) endWithError(span, new Error('tool reported isError'));
     } catch (error) {
+      endWithError(span, error);
       if (signal.aborted) throw signal.reason;
       const cause = new McpToolCallError({
         connectionName: this.connectionName,
@@ -161,6 +166,8 @@ export class McpToolCallback implements ToolCallback {
       });
       logger.warn({ err: error, tool: this.originalToolName, connection: this.connectionName }, cause.message);
       throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause });
+    } finally {
+      span.end();
     }
     const text = resultText(result);
     if (result.isError === true) {

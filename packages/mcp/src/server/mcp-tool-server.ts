@@ -1,3 +1,4 @@
+import { runUnderMcpServerSpan } from '../mcp-tool-call-tracing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -235,17 +236,20 @@ export class McpToolServer {
         logLevel: () => logLevel,
         canSendRequests: options.stateless !== true,
       });
-      return this.callTool(
-        request.params.name,
-        request.params.arguments,
-        {
-          toolName: request.params.name,
-          authInfo: extra.authInfo,
-          sessionId: extra.sessionId,
-          meta: request.params._meta,
-        },
-        requestContext,
-        extra.signal,
+      // The tool runs in the caller's trace when `_meta` carries its W3C trace context.
+      return runUnderMcpServerSpan(request.params.name, request.params._meta, extra.sessionId, () =>
+        this.callTool(
+          request.params.name,
+          request.params.arguments,
+          {
+            toolName: request.params.name,
+            authInfo: extra.authInfo,
+            sessionId: extra.sessionId,
+            meta: request.params._meta,
+          },
+          requestContext,
+          extra.signal,
+        ),
       );
     });
     return server;

@@ -31,4 +31,9 @@ export interface ChatModel {
    * uses it only when a request asks; Sprout uses it by default where the model says it can.
    */
   readonly nativeStructuredOutput?: boolean;
+  /**
+   * The provider, as the OpenTelemetry GenAI conventions name it in `gen_ai.provider.name`
+   * (`openai`, `anthropic` …); chat spans say `_OTHER` when it is missing.
+   */
+  readonly providerName?: string;
 }

@@ -47,6 +47,7 @@ export class DefaultToolCallingManagerBuilder {
   #maxConcurrency = DEFAULT_TOOL_MAX_CONCURRENCY;
   #defaultTimeoutMs: number | undefined;
   #maxResultChars = DEFAULT_TOOL_RESULT_MAX_CHARS;
+  #observationsIncludeContent = false;
 
   /**
    * Where `toolNames` and (with fallback enabled) unknown names are looked up.
@@ -217,6 +218,21 @@ export class DefaultToolCallingManagerBuilder {
     return this;
   }
 
+  /**
+   * Whether the `execute_tool` spans record each call's arguments and whole result (credentials
+   * masked), property `spring.ai.tools.observations.include-content`. Off by default: arguments and
+   * results may hold personal data.
+   *
+   * @param include - `true` to record them
+   * @defaultValue `false`
+   * @see Spring AI `ToolCallingObservationProperties.includeContent`
+   */
+  observationsIncludeContent(include: boolean): this {
+    if (typeof include !== 'boolean') throw invalid('observationsIncludeContent', include, 'true or false');
+    this.#observationsIncludeContent = include;
+    return this;
+  }
+
   /** @returns a manager with this configuration (later builder changes do not affect it) */
   build(): DefaultToolCallingManager {
     return new DefaultToolCallingManager({
@@ -236,6 +252,7 @@ export class DefaultToolCallingManagerBuilder {
         defaultTimeoutMs: this.#defaultTimeoutMs,
         maxResultChars: this.#maxResultChars,
       },
+      observationsIncludeContent: this.#observationsIncludeContent,
     });
   }
 }

@@ -1,3 +1,4 @@
+import { SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import { ToolContext } from '../../chat/model/tool-context';
@@ -26,6 +27,7 @@ import {
   ToolCallLimits,
 } from './tool-call-limits';
 import type { ToolCallOutcome } from './tool-call-outcome';
+import { ToolCallTelemetry } from './tool-call-telemetry';
 import type { ToolCallingChatOptions } from './tool-calling-chat-options';
 import type { ToolCallingManager } from './tool-calling-manager';
 import type { ToolExecutionOptions } from './tool-execution-options';
@@ -45,6 +47,8 @@ export interface DefaultToolCallingManagerConfig {
   readonly resolutionFallbackEnabled?: boolean;
   readonly limits?: ToolCallLimits;
   readonly execution?: ToolExecutionSettings;
+  /** Record tool arguments and results on the `execute_tool` spans. @defaultValue `false` */
+  readonly observationsIncludeContent?: boolean;
 }
 
 /**
@@ -66,7 +70,9 @@ export interface DefaultToolCallingManagerConfig {
  *   one-after-another), tools may be `exclusive`, have a timeout and a result cap, and the request's
  *   `AbortSignal` stops them. Limits are still decided in call order, so the same calls are refused.
  * - Every tool failure is logged at warn (credentials masked, with the error id).
- * - No observations (`spring.ai.tool`) are recorded; a `ToolCallObserver` hears each call instead.
+ * - Each call is recorded as an OpenTelemetry `execute_tool {name}` span and in the `spring.ai.tool`
+ *   duration histogram ({@link ToolCallTelemetry}) instead of a Micrometer observation; a
+ *   `ToolCallObserver` also hears each call.
  * @see Spring AI `DefaultToolCallingManager`
  */
 export class DefaultToolCallingManager implements ToolCallingManager {
@@ -81,6 +87,8 @@ export class DefaultToolCallingManager implements ToolCallingManager {
   readonly limits: ToolCallLimits;
   /** Concurrency, default timeout and result cap. @defaultValue {@link DEFAULT_TOOL_EXECUTION_SETTINGS} */
   readonly execution: ToolExecutionSettings;
+  /** Spans and the tool-duration histogram of every call. */
+  readonly #telemetry: ToolCallTelemetry;
 
   /**
    * Prefer {@link DefaultToolCallingManager.builder}, which validates the limits.
@@ -96,6 +104,12 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       config.limits ??
       new ToolCallLimits(DEFAULT_MAX_CALLS_PER_TOOL, new Map(), new Set(), DEFAULT_MAX_TOTAL_TOOL_CALLS, 'THROW');
     this.execution = config.execution ?? DEFAULT_TOOL_EXECUTION_SETTINGS;
+    this.#telemetry = new ToolCallTelemetry(config.observationsIncludeContent ?? false);
+  }
+
+  /** Whether tool arguments and results are recorded on the spans (`spring.ai.tools.observations.include-content`). */
+  get observationsIncludeContent(): boolean {
+    return this.#telemetry.includeContent;
   }
 
   /** @returns a builder with the defaults (40 calls per tool, 150 in total, `THROW`, fallback off) */
@@ -180,14 +194,18 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     const considered = plan.throwAt === undefined ? calls : calls.slice(0, plan.throwAt + 1);
     const outcomes: ToolCallOutcome[] = [];
     const runnable: PreparedToolCall[] = [];
+    // The spans' parent: the caller's active context (the ChatClient request's span).
+    const parent = context.active();
+    const telemetry = this.#telemetry;
     for (const call of considered) {
       if (observer?.onToolCallStart !== undefined) notify(() => observer.onToolCallStart?.(call));
       const breach = plan.breaches.get(call.index);
       if (breach !== undefined) outcomes[call.index] = refused(call, 'limit', breach.message);
       else if (call.callback === undefined) outcomes[call.index] = this.#unknownTool(call, chatOptions);
       else runnable.push(call);
-      if (outcomes[call.index] !== undefined && observer?.onToolCallEnd !== undefined) {
-        notify(() => observer.onToolCallEnd?.(outcomes[call.index]));
+      if (outcomes[call.index] !== undefined) {
+        telemetry.end(telemetry.start(call, parent), outcomes[call.index]);
+        if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcomes[call.index]));
       }
     }
 
@@ -203,7 +221,19 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       this.execution.maxConcurrency,
       (call) => call.callback?.toolMetadata.concurrency === 'exclusive',
       async (call) => {
-        const outcome = await executeToolCall(call, call.callback as ToolCallback, env);
+        const span = telemetry.start(call, parent);
+        let outcome: ToolCallOutcome;
+        try {
+          // The tool runs in its span's context: its own spans (an MCP request) are the span's children.
+          outcome = await context.with(trace.setSpan(parent, span), () =>
+            executeToolCall(call, call.callback as ToolCallback, env),
+          );
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+          throw error;
+        }
+        telemetry.end(span, outcome);
         outcomes[call.index] = outcome;
         if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcome));
       },

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ChatClient } from '@sprout-ai/chat-client';
+import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
+import { McpClientConnection } from './client/mcp-client-connection';
+import { McpToolCallbackProvider } from './client/mcp-tool-callback-provider';
+
+// A real child process runs Sprout's MCP server with the OpenTelemetry SDK; loose time bound for CI.
+jest.setTimeout(30_000);
+
+interface ChildSpan {
+  readonly name: string;
+  readonly kind: number;
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId?: string;
+  readonly attributes: Record<string, unknown>;
+}
+
+describe('MCP trace context across processes', () => {
+  const exporter = new InMemorySpanExporter();
+  let dir: string;
+  let provider: McpToolCallbackProvider | undefined;
+  beforeAll(() => {
+    new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).register();
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sprout-mcp-trace-'));
+  });
+  afterEach(async () => {
+    await provider?.close();
+    provider = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const only = (name: string): ReadableSpan => {
+    const found = exporter.getFinishedSpans().filter((s) => s.name === name);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+
+  it('should inject traceparent into _meta and run the tool under a SERVER span of the same trace', async () => {
+    const spanFile = join(dir, 'spans.jsonl');
+    const connection = new McpClientConnection({
+      name: 'traced',
+      transport: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [join(__dirname, '__fixtures__', 'traced-sprout-mcp-server.cjs')],
+        env: { SPAN_FILE: spanFile },
+        stderr: 'ignore',
+      },
+    });
+    provider = await McpToolCallbackProvider.create({ connections: [connection] });
+    const model = new ScriptedChatModel([
+      assistantToolCalls([{ id: 'call_1', name: 'echo', arguments: { text: 'hi' } }]),
+      assistantText('done'),
+    ]);
+
+    await ChatClient.create(model).prompt('echo hi').tools(provider).call().content();
+
+    const agent = only('invoke_agent');
+    const tool = only('execute_tool echo');
+    const client = only('tools/call echo');
+    expect(tool.attributes['gen_ai.tool.type']).toBe('extension');
+    expect(tool.parentSpanContext?.spanId).toBe(agent.spanContext().spanId);
+    expect(client.kind).toBe(SpanKind.CLIENT);
+    expect(client.parentSpanContext?.spanId).toBe(tool.spanContext().spanId);
+    expect(client.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo' });
+
+    const child = readFileSync(spanFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ChildSpan);
+    const server = child.find((s) => s.name === 'tools/call echo');
+    expect(server).toMatchObject({
+      kind: SpanKind.SERVER,
+      traceId: agent.spanContext().traceId,
+      parentSpanId: client.spanContext().spanId,
+      attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo' },
+    });
+    // The tool in the child ran with the caller's trace active: its answer carries the trace id.
+    const answer = model.prompts[1].instructions.at(-1);
+    expect(JSON.stringify(answer)).toContain(agent.spanContext().traceId);
+  });
+});
