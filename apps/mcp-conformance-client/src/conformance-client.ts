@@ -1,0 +1,72 @@
+import { McpTokens, SproutApplication } from '@sprout-ai/boot';
+import { conformanceClientModule } from './conformance-client-module';
+import { sampleArguments } from './sample-arguments';
+
+/** What the conformance runner hands the client. */
+export interface ConformanceRun {
+  /** The test server's URL (the runner appends it to the command line). */
+  readonly serverUrl: string;
+  /** `MCP_CONFORMANCE_SCENARIO`, e.g. `initialize` or `auth/metadata-default`. */
+  readonly scenario: string;
+  /** `MCP_CONFORMANCE_CONTEXT`, parsed: scenario data such as pre-registered client credentials. */
+  readonly context?: Readonly<Record<string, unknown>>;
+  /** Where progress is written (stdout/stderr go to the runner's result files). */
+  readonly log?: (line: string) => void;
+}
+
+/** The connection name the test server is configured under. */
+export const CONNECTION = 'conformance';
+
+/**
+ * The properties a user would write to reach the test server:
+ * `spring.ai.mcp.client.streamable-http.connections.conformance.url=<server-url>`.
+ *
+ * @param run - the server URL, scenario and context
+ */
+export function conformanceProperties(run: ConformanceRun): Record<string, string> {
+  const connection = `spring.ai.mcp.client.streamable-http.connections.${CONNECTION}`;
+  const url = new URL(run.serverUrl);
+  return {
+    [`${connection}.url`]: run.serverUrl,
+    // The suite's servers answer on whatever path they are given, often `/`.
+    ...(url.pathname === '/' ? { [`${connection}.endpoint`]: '/' } : {}),
+    'spring.ai.mcp.client.request-timeout': '10s',
+    'sprout.mcp.client.initialization-timeout': '10s',
+  };
+}
+
+/**
+ * Runs Sprout's MCP client against one scenario's test server, as an application would: a
+ * `SproutApplication` configured by properties connects and lists the tools at start-up; then each
+ * tool is called once, with arguments a model could have sent (see {@link sampleArguments}).
+ *
+ * @param run - the server URL, scenario and context
+ * @returns the number of tool calls that failed
+ * @throws what start-up throws (e.g. `McpConnectionError`)
+ */
+export async function runConformanceClient(run: ConformanceRun): Promise<number> {
+  const log = run.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const app = await SproutApplication.run({
+    propertiesFile: false,
+    env: {},
+    properties: conformanceProperties(run),
+    modules: [conformanceClientModule()],
+  });
+  let failures = 0;
+  try {
+    const provider = app.get(McpTokens.McpToolCallbackProvider);
+    for (const callback of provider.getToolCallbacks()) {
+      const { name, inputSchema } = callback.toolDefinition;
+      try {
+        const result = await callback.call(sampleArguments(inputSchema));
+        log(`tool ${name}: ${result.slice(0, 200)}`);
+      } catch (error) {
+        failures++;
+        log(`tool ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  return failures;
+}
