@@ -1,5 +1,6 @@
-import { SproutTokens } from '@sprout-ai/boot';
+import { McpTokens, SproutTokens } from '@sprout-ai/boot';
 import { type ChatModel, SproutError } from '@sprout-ai/core';
+import type { McpElicitationHandler } from '@sprout-ai/mcp';
 import { ContainerModule } from 'inversify';
 
 /** The client talks to no model; a ChatModel is bound only so the container needs no API key. */
@@ -7,9 +8,13 @@ const NO_CHAT_MODEL: ChatModel = {
   call: () => Promise.reject(new SproutError('The conformance client has no chat model.')),
 };
 
-/** The wrapper's bindings. */
+/** A user who accepts every form as offered: the fields left out get the schema's defaults. */
+const acceptDefaults: McpElicitationHandler = async () => ({ action: 'accept', content: {} });
+
+/** The wrapper's bindings: no model, and an elicitation handler that accepts the defaults. */
 export function conformanceClientModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(SproutTokens.ChatModel).toConstantValue(NO_CHAT_MODEL);
+    bind(McpTokens.McpElicitationHandler).toConstantValue(acceptDefaults);
   });
 }

@@ -1,5 +1,8 @@
 import type {
+  McpElicitationHandler,
   McpHttpAuthenticator,
+  McpProgressHandler,
+  McpSamplingHandler,
   McpToolCallbackProvider,
   McpToolContextFactory,
   McpToolFilter,
@@ -30,6 +33,15 @@ export const McpTokens = {
   McpToolMetadataResolver: token<McpToolMetadataResolver>('McpToolMetadataResolver'),
   /** Optional: which tool-context entries travel as `_meta` (default: none). */
   ToolContextToMcpMetaConverter: token<ToolContextToMcpMetaConverter>('ToolContextToMcpMetaConverter'),
+  /** Optional: answers servers' `elicitation/create` (ask the user); without it no elicitation capability is declared. */
+  McpElicitationHandler: token<McpElicitationHandler>('McpElicitationHandler'),
+  /**
+   * Answers servers' `sampling/createMessage`. Default: the application's `ChatModel`
+   * (`chatModelSamplingHandler`), unless `sprout.mcp.client.sampling.enabled=false`.
+   */
+  McpSamplingHandler: token<McpSamplingHandler>('McpSamplingHandler'),
+  /** Optional: receives the progress notifications of MCP tool calls. */
+  McpProgressHandler: token<McpProgressHandler>('McpProgressHandler'),
   /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */
   McpServerToolCallbackProvider: token<ToolCallbackProvider>('McpServerToolCallbackProvider'),
   /** The MCP server exposing them (start it with `startMcpServer(app)`). */

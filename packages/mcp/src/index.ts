@@ -27,6 +27,10 @@ export {
   McpMetaConverters,
   TOOL_CONTEXT_MCP_EXCHANGE_KEY,
 } from './client/tool-context-to-mcp-meta-converter';
+export type { McpElicitationHandler, McpElicitationRequest } from './client/mcp-elicitation-handler';
+export type { McpSamplingHandler, McpSamplingRequest } from './client/mcp-sampling-handler';
+export { chatModelSamplingHandler } from './client/chat-model-sampling-handler';
+export type { McpProgressHandler, McpProgressEvent } from './client/mcp-progress-handler';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
 export { McpTool, type McpToolOptions, type McpToolMethodOptions } from './server/mcp-tool';

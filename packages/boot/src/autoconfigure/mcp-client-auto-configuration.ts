@@ -1,5 +1,10 @@
+import type { ChatModel } from '@sprout-ai/core';
 import {
+  chatModelSamplingHandler,
   McpClientConnection,
+  type McpElicitationHandler,
+  type McpProgressHandler,
+  type McpSamplingHandler,
   McpToolCallbackProvider,
   type McpToolFilter,
   type McpToolMetadataResolver,
@@ -7,6 +12,7 @@ import {
 } from '@sprout-ai/mcp';
 import { ContainerModule } from 'inversify';
 import { McpTokens } from '../mcp-tokens';
+import { SproutTokens } from '../sprout-tokens';
 import { bindMcpClientProperties } from '../properties/mcp-client-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
 
@@ -17,7 +23,9 @@ const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
  * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
  * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
  * configured and the user bound no provider. A bound `McpToolFilter` / `ToolContextToMcpMetaConverter`
- * / `McpToolMetadataResolver` is used. The connections are closed when the application closes. `SproutApplication.run` lists
+ * / `McpToolMetadataResolver` / `McpElicitationHandler` / `McpProgressHandler` is used. Servers'
+ * sampling requests go to the bound `McpSamplingHandler`, by default the application's `ChatModel`
+ * (none when `sprout.mcp.client.sampling.enabled=false`). The connections are closed when the application closes. `SproutApplication.run` lists
  * the tools at start-up (see `startMcpClients`).
  *
  * @throws InvalidPropertyError when a `spring.ai.mcp.client.*` value is not allowed
@@ -35,6 +43,12 @@ export class McpClientAutoConfiguration extends ContainerModule {
       if (isBound(McpTokens.McpToolCallbackProvider)) return;
       bind<McpToolCallbackProvider>(McpTokens.McpToolCallbackProvider)
         .toDynamicValue((context) => {
+          const elicitation = context.get<McpElicitationHandler>(McpTokens.McpElicitationHandler, { optional: true });
+          const onProgress = context.get<McpProgressHandler>(McpTokens.McpProgressHandler, { optional: true });
+          const sampling = !config.samplingEnabled
+            ? undefined
+            : (context.get<McpSamplingHandler>(McpTokens.McpSamplingHandler, { optional: true }) ??
+              chatModelSamplingHandler(context.get<ChatModel>(SproutTokens.ChatModel)));
           const connections = config.connections.map(
             (connection) =>
               new McpClientConnection({
@@ -43,6 +57,9 @@ export class McpClientAutoConfiguration extends ContainerModule {
                 requestTimeoutMs: config.requestTimeoutMs,
                 connectTimeoutMs: config.initializationTimeoutMs,
                 clientInfo: { name: config.clientName, version: config.clientVersion },
+                elicitation,
+                sampling,
+                onProgress,
               }),
           );
           return new McpToolCallbackProvider({

@@ -17,6 +17,8 @@ export const MCP_CLIENT_PROPERTY_KEYS = {
   type: 'spring.ai.mcp.client.type',
   /** Sprout's: Spring AI has no such key (its MCP client's initialization timeout is fixed). */
   initializationTimeout: 'sprout.mcp.client.initialization-timeout',
+  /** Sprout's: whether servers may ask the application's ChatModel for completions (MCP sampling). */
+  samplingEnabled: 'sprout.mcp.client.sampling.enabled',
 } as const;
 
 /** Prefix of stdio connections: `<prefix>.<name>.command`, `.args`, `.env.<VAR>`. */
@@ -50,6 +52,11 @@ export interface McpClientProperties {
    * first start of `npx -y <server>` downloads it. @defaultValue 60 000
    */
   readonly initializationTimeoutMs: number;
+  /**
+   * Whether servers may sample the application's `ChatModel` (`sprout.mcp.client.sampling.enabled`):
+   * the `sampling` capability is then declared. @defaultValue true
+   */
+  readonly samplingEnabled: boolean;
   /** `clientInfo` sent in `initialize`. @defaultValue `sprout-ai` / `0.1.0` */
   readonly clientName: string;
   readonly clientVersion: string;
@@ -83,6 +90,7 @@ export function bindMcpClientProperties(properties: SproutProperties): McpClient
     toolCallbackEnabled: properties.getBoolean(k.toolCallbackEnabled, true),
     requestTimeoutMs: properties.getDurationMs(k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
     initializationTimeoutMs: properties.getDurationMs(k.initializationTimeout, DEFAULT_MCP_CONNECT_TIMEOUT_MS),
+    samplingEnabled: properties.getBoolean(k.samplingEnabled, true),
     clientName: properties.getString(k.name, SPROUT_MCP_CLIENT_INFO.name),
     clientVersion: properties.getString(k.version, SPROUT_MCP_CLIENT_INFO.version),
     connections: [...stdioConnections(properties), ...httpConnections(properties)],

@@ -1,8 +1,16 @@
 import type { Stream } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  Implementation,
+  Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { McpConnectionError } from './mcp-connection-error';
+import type { McpElicitationHandler } from './mcp-elicitation-handler';
+import type { McpProgressHandler } from './mcp-progress-handler';
+import type { McpSamplingHandler } from './mcp-sampling-handler';
 import { createLogger, linkedSignal, untilAborted } from '@sprout-ai/core/internal';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -22,8 +30,14 @@ function loadMcpClientSdk() {
     require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
   const { StreamableHTTPClientTransport } =
     require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const { ErrorCode, McpError, ToolListChangedNotificationSchema } =
-    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const {
+    CreateMessageRequestSchema,
+    ElicitRequestSchema,
+    ErrorCode,
+    LoggingMessageNotificationSchema,
+    McpError,
+    ToolListChangedNotificationSchema,
+  } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   const { z } = require('zod') as typeof import('zod');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
@@ -31,6 +45,9 @@ function loadMcpClientSdk() {
     StdioClientTransport,
     StreamableHTTPClientTransport,
     ToolListChangedNotificationSchema,
+    ElicitRequestSchema,
+    CreateMessageRequestSchema,
+    LoggingMessageNotificationSchema,
     /** Whether `error` is the SDK's "request timed out" (the `initialize` request, when connecting). */
     isTimeout: (error: unknown): boolean =>
       error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number),
@@ -108,6 +125,12 @@ export interface McpClientConnectionOptions {
   readonly connectTimeoutMs?: number;
   /** @defaultValue {@link SPROUT_MCP_CLIENT_INFO} */
   readonly clientInfo?: Implementation;
+  /** Answers the server's `elicitation/create`; the `elicitation` capability is declared only with one. */
+  readonly elicitation?: McpElicitationHandler;
+  /** Answers the server's `sampling/createMessage`; the `sampling` capability is declared only with one. */
+  readonly sampling?: McpSamplingHandler;
+  /** Receives the progress notifications of tool calls. */
+  readonly onProgress?: McpProgressHandler;
 }
 
 /**
@@ -126,6 +149,9 @@ export class McpClientConnection {
   onToolListChanged: (() => void) | undefined;
 
   private readonly clientInfo: Implementation;
+  private readonly elicitation: McpElicitationHandler | undefined;
+  private readonly sampling: McpSamplingHandler | undefined;
+  private readonly onProgress: McpProgressHandler | undefined;
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
   private closed = false;
@@ -140,6 +166,20 @@ export class McpClientConnection {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
     this.clientInfo = options.clientInfo ?? SPROUT_MCP_CLIENT_INFO;
+    this.elicitation = options.elicitation;
+    this.sampling = options.sampling;
+    this.onProgress = options.onProgress;
+  }
+
+  /**
+   * What the client declares in `initialize`: `elicitation` (form mode, defaults applied) when an
+   * elicitation handler is set, `sampling` when a sampling handler is set.
+   */
+  get capabilities(): ClientCapabilities {
+    return {
+      ...(this.elicitation === undefined ? {} : { elicitation: { form: { applyDefaults: true } } }),
+      ...(this.sampling === undefined ? {} : { sampling: {} }),
+    };
   }
 
   /** What the connection points at, e.g. `node server.js stdio` or `http://127.0.0.1:3001/mcp`. */
@@ -221,6 +261,11 @@ export class McpClientConnection {
       const client = await untilAborted(this.session(), signal, (aborted) => aborted.reason);
       return (await client.callTool(params, undefined, {
         timeout: this.requestTimeoutMs,
+        // A progress token goes with every call; each notification restarts the timeout.
+        resetTimeoutOnProgress: true,
+        onprogress: (progress) => {
+          this.onProgress?.({ connectionName: this.name, toolName, ...progress });
+        },
         ...(request === undefined ? {} : { signal: request.signal }),
       })) as CallToolResult;
     } catch (error) {
@@ -254,8 +299,8 @@ export class McpClientConnection {
   }
 
   private async open(): Promise<Client> {
-    const { Client, ToolListChangedNotificationSchema } = mcpClientSdk();
-    const client = new Client(this.clientInfo, { capabilities: {} });
+    const sdk = mcpClientSdk();
+    const client = new sdk.Client(this.clientInfo, { capabilities: this.capabilities });
     const transport = this.createTransport();
     client.onclose = () => {
       if (this.client === client) {
@@ -263,9 +308,27 @@ export class McpClientConnection {
         if (!this.closed) logger.warn({ connection: this.name }, `MCP server '${this.name}' closed the session`);
       }
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.onToolListChanged?.();
     });
+    client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, ({ params }) => {
+      logger.debug(
+        { connection: this.name, level: params.level, logger: params.logger, data: params.data },
+        'MCP server log',
+      );
+    });
+    const { elicitation, sampling } = this;
+    if (elicitation !== undefined) {
+      client.setRequestHandler(sdk.ElicitRequestSchema, ({ params }, extra) => {
+        if (params.mode === 'url') throw new Error('URL-mode elicitation is not supported by this client');
+        return elicitation({ connectionName: this.name, params, signal: extra.signal });
+      });
+    }
+    if (sampling !== undefined) {
+      client.setRequestHandler(sdk.CreateMessageRequestSchema, ({ params }, extra) =>
+        sampling({ connectionName: this.name, params, signal: extra.signal }),
+      );
+    }
     try {
       await client.connect(transport, { timeout: this.connectTimeoutMs });
     } catch (error) {
@@ -275,7 +338,7 @@ export class McpClientConnection {
         connectionName: this.name,
         target: this.target,
         cause: error,
-        ...(mcpClientSdk().isTimeout(error) ? { initializationTimeoutMs: this.connectTimeoutMs } : {}),
+        ...(sdk.isTimeout(error) ? { initializationTimeoutMs: this.connectTimeoutMs } : {}),
       });
     }
     if (this.closed) {
