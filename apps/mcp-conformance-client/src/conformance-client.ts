@@ -17,9 +17,14 @@ export interface ConformanceRun {
 /** The connection name the test server is configured under. */
 export const CONNECTION = 'conformance';
 
+/** The client ID metadata document URL the suite's CIMD scenario expects. */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
 /**
  * The properties a user would write to reach the test server:
- * `spring.ai.mcp.client.streamable-http.connections.conformance.url=<server-url>`.
+ * `spring.ai.mcp.client.streamable-http.connections.conformance.url=<server-url>`, and for the
+ * `auth/*` scenarios the connection's OAuth settings: a redirect URI and a client ID metadata
+ * document URL, the pre-registered client of the scenario's context, or the client_credentials grant.
  *
  * @param run - the server URL, scenario and context
  */
@@ -32,6 +37,26 @@ export function conformanceProperties(run: ConformanceRun): Record<string, strin
     ...(url.pathname === '/' ? { [`${connection}.endpoint`]: '/' } : {}),
     'spring.ai.mcp.client.request-timeout': '10s',
     'sprout.mcp.client.initialization-timeout': '10s',
+    ...(run.scenario.startsWith('auth/') ? oauthProperties(run) : {}),
+  };
+}
+
+function oauthProperties(run: ConformanceRun): Record<string, string> {
+  const oauth = `sprout.mcp.client.streamable-http.connections.${CONNECTION}.oauth`;
+  const context = run.context ?? {};
+  const clientId = typeof context.client_id === 'string' ? context.client_id : undefined;
+  const clientSecret = typeof context.client_secret === 'string' ? context.client_secret : undefined;
+  const client = {
+    ...(clientId === undefined ? {} : { [`${oauth}.client-id`]: clientId }),
+    ...(clientSecret === undefined ? {} : { [`${oauth}.client-secret`]: clientSecret }),
+  };
+  if (run.scenario.startsWith('auth/client-credentials')) {
+    return { [`${oauth}.authorization-grant-type`]: 'client_credentials', ...client };
+  }
+  return {
+    [`${oauth}.redirect-uri`]: 'http://localhost:3000/callback',
+    [`${oauth}.client-metadata-url`]: CLIENT_METADATA_URL,
+    ...client,
   };
 }
 

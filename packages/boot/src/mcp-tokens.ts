@@ -1,5 +1,7 @@
 import type {
+  McpAuthorizationCodeHandler,
   McpElicitationHandler,
+  McpOAuthTokenStore,
   McpHttpAuthenticator,
   McpProgressHandler,
   McpSamplingHandler,
@@ -40,6 +42,13 @@ export const McpTokens = {
    * (`chatModelSamplingHandler`), unless `sprout.mcp.client.sampling.enabled=false`.
    */
   McpSamplingHandler: token<McpSamplingHandler>('McpSamplingHandler'),
+  /**
+   * Optional: obtains OAuth authorization codes (opens the user's browser) for the connections with
+   * `sprout.mcp.client.streamable-http.connections.<name>.oauth.*` and the authorization_code grant.
+   */
+  McpAuthorizationCodeHandler: token<McpAuthorizationCodeHandler>('McpAuthorizationCodeHandler'),
+  /** Optional: where the OAuth tokens of MCP connections are kept (default: in memory); may be pre-filled. */
+  McpOAuthTokenStore: token<McpOAuthTokenStore>('McpOAuthTokenStore'),
   /** Optional: receives the progress notifications of MCP tool calls. */
   McpProgressHandler: token<McpProgressHandler>('McpProgressHandler'),
   /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */

@@ -31,6 +31,14 @@ export type { McpElicitationHandler, McpElicitationRequest } from './client/mcp-
 export type { McpSamplingHandler, McpSamplingRequest } from './client/mcp-sampling-handler';
 export { chatModelSamplingHandler } from './client/chat-model-sampling-handler';
 export type { McpProgressHandler, McpProgressEvent } from './client/mcp-progress-handler';
+export {
+  type McpOAuthOptions,
+  type McpOAuthGrantType,
+  DEFAULT_MCP_OAUTH_REDIRECT_URI,
+} from './client/mcp-oauth-options';
+export type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './client/mcp-authorization-code-handler';
+export { type McpOAuthTokenStore, InMemoryMcpOAuthTokenStore } from './client/mcp-oauth-token-store';
+export { McpAuthorizationError, type McpAuthorizationErrorOptions } from './client/mcp-authorization-error';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
 export { McpTool, type McpToolOptions, type McpToolMethodOptions } from './server/mcp-tool';

@@ -2,7 +2,9 @@ import type { ChatModel } from '@sprout-ai/core';
 import {
   chatModelSamplingHandler,
   McpClientConnection,
+  type McpAuthorizationCodeHandler,
   type McpElicitationHandler,
+  type McpOAuthTokenStore,
   type McpProgressHandler,
   type McpSamplingHandler,
   McpToolCallbackProvider,
@@ -23,7 +25,8 @@ const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
  * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
  * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
  * configured and the user bound no provider. A bound `McpToolFilter` / `ToolContextToMcpMetaConverter`
- * / `McpToolMetadataResolver` / `McpElicitationHandler` / `McpProgressHandler` is used. Servers'
+ * / `McpToolMetadataResolver` / `McpElicitationHandler` / `McpProgressHandler` is used, and the bound
+ * `McpAuthorizationCodeHandler` / `McpOAuthTokenStore` serve the connections with OAuth settings. Servers'
  * sampling requests go to the bound `McpSamplingHandler`, by default the application's `ChatModel`
  * (none when `sprout.mcp.client.sampling.enabled=false`). The connections are closed when the application closes. `SproutApplication.run` lists
  * the tools at start-up (see `startMcpClients`).
@@ -49,11 +52,19 @@ export class McpClientAutoConfiguration extends ContainerModule {
             ? undefined
             : (context.get<McpSamplingHandler>(McpTokens.McpSamplingHandler, { optional: true }) ??
               chatModelSamplingHandler(context.get<ChatModel>(SproutTokens.ChatModel)));
+          const authorizationCodeHandler = context.get<McpAuthorizationCodeHandler>(
+            McpTokens.McpAuthorizationCodeHandler,
+            { optional: true },
+          );
+          const tokenStore = context.get<McpOAuthTokenStore>(McpTokens.McpOAuthTokenStore, { optional: true });
           const connections = config.connections.map(
-            (connection) =>
+            ({ name, transport }) =>
               new McpClientConnection({
-                name: connection.name,
-                transport: connection.transport,
+                name,
+                transport:
+                  transport.type === 'streamable-http' && transport.oauth !== undefined
+                    ? { ...transport, oauth: { ...transport.oauth, authorizationCodeHandler, tokenStore } }
+                    : transport,
                 requestTimeoutMs: config.requestTimeoutMs,
                 connectTimeoutMs: config.initializationTimeoutMs,
                 clientInfo: { name: config.clientName, version: config.clientVersion },

@@ -1,5 +1,6 @@
 import {
   DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+  type McpOAuthOptions,
   DEFAULT_MCP_REQUEST_TIMEOUT_MS,
   type McpTransportConfig,
   SPROUT_MCP_CLIENT_INFO,
@@ -25,6 +26,23 @@ export const MCP_CLIENT_PROPERTY_KEYS = {
 export const MCP_STDIO_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.stdio.connections';
 /** Prefix of streamable HTTP connections: `<prefix>.<name>.url`, `.endpoint`, `.headers.<Header>`. */
 export const MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.streamable-http.connections';
+/**
+ * Prefix of the OAuth settings of streamable HTTP connections (Sprout's):
+ * `<prefix>.<name>.oauth.client-id`, `.client-secret`, `.client-authentication-method`,
+ * `.authorization-grant-type`, `.scope`, `.redirect-uri`, `.client-name`, `.client-metadata-url`.
+ */
+export const MCP_STREAMABLE_HTTP_OAUTH_PREFIX = 'sprout.mcp.client.streamable-http.connections';
+/** The sub-keys of `<MCP_STREAMABLE_HTTP_OAUTH_PREFIX>.<name>.oauth.`, Spring Security's registration names. */
+const OAUTH_KEYS = [
+  'client-id',
+  'client-secret',
+  'client-authentication-method',
+  'authorization-grant-type',
+  'scope',
+  'redirect-uri',
+  'client-name',
+  'client-metadata-url',
+] as const;
 /** Default of `...streamable-http.connections.<name>.endpoint`, used when the URL has no path. */
 export const DEFAULT_MCP_CLIENT_ENDPOINT = '/mcp';
 
@@ -145,7 +163,22 @@ function stdioConnections(properties: SproutProperties): McpConnectionProperties
 }
 
 function httpConnections(properties: SproutProperties): McpConnectionProperties[] {
-  return [...groups(properties, MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX)].map(([name, entries]) => {
+  const connections = groups(properties, MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX);
+  const oauthGroups = groups(properties, MCP_STREAMABLE_HTTP_OAUTH_PREFIX);
+  for (const [name, entries] of oauthGroups) {
+    if (!connections.has(name)) {
+      const [key] = [...entries.values()];
+      throw new InvalidPropertyError({
+        key,
+        value: properties.get(key)?.trim(),
+        allowed: `OAuth settings of a configured connection (${MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX}.${name}.url is not set)`,
+        origin: properties.origin(key),
+      });
+    }
+  }
+  return [...connections].map(([name, entries]) => {
+    const oauthEntries = oauthGroups.get(name);
+    const oauth = oauthEntries === undefined ? undefined : oauthOptions(properties, oauthEntries);
     const urlKey = find(entries, 'url') ?? `${MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX}.${name}.url`;
     const text = properties.getString(urlKey);
     let url: URL | undefined;
@@ -171,9 +204,64 @@ function httpConnections(properties: SproutProperties): McpConnectionProperties[
         type: 'streamable-http',
         url: url.toString(),
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(oauth === undefined ? {} : { oauth }),
       },
     };
   });
+}
+
+/** The `…connections.<name>.oauth.*` settings of one connection. */
+function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string, string>): McpOAuthOptions {
+  const values: Partial<Record<(typeof OAUTH_KEYS)[number], string>> = {};
+  for (const [sub, key] of entries) {
+    const name = OAUTH_KEYS.find((k) => relaxedForm(`oauth.${k}`) === relaxedForm(sub));
+    if (name === undefined) {
+      // Not shown: a misspelt key may hold a secret (client-sekret=…).
+      throw new InvalidPropertyError({
+        key,
+        value: '***',
+        allowed: `one of the OAuth settings oauth.${OAUTH_KEYS.join(', oauth.')}`,
+        origin: properties.origin(key),
+      });
+    }
+    values[name] = properties.getString(key);
+  }
+  const keyOf = (name: string) => [...entries].find(([sub]) => relaxedForm(sub) === relaxedForm(`oauth.${name}`))?.[1];
+  const grantType = values['authorization-grant-type'];
+  if (grantType !== undefined && grantType !== 'authorization_code' && grantType !== 'client_credentials') {
+    throw invalid(properties, keyOf('authorization-grant-type') ?? '', 'authorization_code or client_credentials');
+  }
+  const method = values['client-authentication-method'];
+  if (
+    method !== undefined &&
+    method !== 'client_secret_basic' &&
+    method !== 'client_secret_post' &&
+    method !== 'none'
+  ) {
+    throw invalid(
+      properties,
+      keyOf('client-authentication-method') ?? '',
+      'client_secret_basic, client_secret_post or none',
+    );
+  }
+  if (grantType === 'client_credentials' && values['client-id'] === undefined) {
+    throw new InvalidPropertyError({
+      key: (keyOf('authorization-grant-type') ?? '').replace(/authorization-grant-type$/, 'client-id'),
+      value: undefined,
+      allowed: 'the client id registered with the authorization server',
+      hint: 'The client_credentials grant needs a pre-registered client id and secret.',
+    });
+  }
+  return {
+    ...(grantType === undefined ? {} : { grantType }),
+    ...(values['client-id'] === undefined ? {} : { clientId: values['client-id'] }),
+    ...(values['client-secret'] === undefined ? {} : { clientSecret: values['client-secret'] }),
+    ...(method === undefined ? {} : { clientAuthenticationMethod: method }),
+    ...(values.scope === undefined ? {} : { scope: values.scope }),
+    ...(values['redirect-uri'] === undefined ? {} : { redirectUri: values['redirect-uri'] }),
+    ...(values['client-name'] === undefined ? {} : { clientName: values['client-name'] }),
+    ...(values['client-metadata-url'] === undefined ? {} : { clientMetadataUrl: values['client-metadata-url'] }),
+  };
 }
 
 function find(entries: ReadonlyMap<string, string>, sub: string): string | undefined {
