@@ -56,6 +56,8 @@ function project(displayName: string, rootDir: string, extraModules: Record<stri
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     testPathIgnorePatterns: ['\\.dist\\.test\\.ts$'],
     transform: { '^.+\\.(t|j)sx?$': swc as never },
+    // jose (the MCP SDK's JWT signer, for private_key_jwt) is ESM-only: compiled like our sources.
+    transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     moduleNameMapper: {
       ...extraModules,
       '^@sprout-ai/([^/]+)/internal$': '<rootDir>/../../packages/$1/src/internal',

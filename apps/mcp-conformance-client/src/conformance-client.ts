@@ -51,7 +51,15 @@ function oauthProperties(run: ConformanceRun): Record<string, string> {
     ...(clientSecret === undefined ? {} : { [`${oauth}.client-secret`]: clientSecret }),
   };
   if (run.scenario.startsWith('auth/client-credentials')) {
-    return { [`${oauth}.authorization-grant-type`]: 'client_credentials', ...client };
+    const privateKey = typeof context.private_key_pem === 'string' ? context.private_key_pem : undefined;
+    const algorithm = typeof context.signing_algorithm === 'string' ? context.signing_algorithm : 'ES256';
+    return {
+      [`${oauth}.authorization-grant-type`]: 'client_credentials',
+      ...client,
+      ...(privateKey === undefined
+        ? {}
+        : { [`${oauth}.private-key`]: privateKey, [`${oauth}.signing-algorithm`]: algorithm }),
+    };
   }
   return {
     [`${oauth}.redirect-uri`]: 'http://localhost:3000/callback',

@@ -29,7 +29,8 @@ export const MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.stre
 /**
  * Prefix of the OAuth settings of streamable HTTP connections (Sprout's):
  * `<prefix>.<name>.oauth.client-id`, `.client-secret`, `.client-authentication-method`,
- * `.authorization-grant-type`, `.scope`, `.redirect-uri`, `.client-name`, `.client-metadata-url`.
+ * `.authorization-grant-type`, `.scope`, `.redirect-uri`, `.client-name`, `.client-metadata-url`,
+ * `.private-key` (PKCS#8 PEM, for private_key_jwt), `.signing-algorithm`.
  */
 export const MCP_STREAMABLE_HTTP_OAUTH_PREFIX = 'sprout.mcp.client.streamable-http.connections';
 /** The sub-keys of `<MCP_STREAMABLE_HTTP_OAUTH_PREFIX>.<name>.oauth.`, Spring Security's registration names. */
@@ -42,6 +43,8 @@ const OAUTH_KEYS = [
   'redirect-uri',
   'client-name',
   'client-metadata-url',
+  'private-key',
+  'signing-algorithm',
 ] as const;
 /** Default of `...streamable-http.connections.<name>.endpoint`, used when the URL has no path. */
 export const DEFAULT_MCP_CLIENT_ENDPOINT = '/mcp';
@@ -236,12 +239,13 @@ function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string,
     method !== undefined &&
     method !== 'client_secret_basic' &&
     method !== 'client_secret_post' &&
+    method !== 'private_key_jwt' &&
     method !== 'none'
   ) {
     throw invalid(
       properties,
       keyOf('client-authentication-method') ?? '',
-      'client_secret_basic, client_secret_post or none',
+      'client_secret_basic, client_secret_post, private_key_jwt or none',
     );
   }
   if (grantType === 'client_credentials' && values['client-id'] === undefined) {
@@ -261,6 +265,9 @@ function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string,
     ...(values['redirect-uri'] === undefined ? {} : { redirectUri: values['redirect-uri'] }),
     ...(values['client-name'] === undefined ? {} : { clientName: values['client-name'] }),
     ...(values['client-metadata-url'] === undefined ? {} : { clientMetadataUrl: values['client-metadata-url'] }),
+    // A PEM written on one line of a properties file keeps its line breaks as \n.
+    ...(values['private-key'] === undefined ? {} : { privateKey: values['private-key'].replaceAll('\\n', '\n') }),
+    ...(values['signing-algorithm'] === undefined ? {} : { signingAlgorithm: values['signing-algorithm'] }),
   };
 }
 

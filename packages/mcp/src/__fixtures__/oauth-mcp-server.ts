@@ -1,3 +1,4 @@
+import { type KeyObject, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
@@ -21,6 +22,8 @@ export interface RecordedTokenRequest {
 export class OAuthMcpServer {
   readonly tokenRequests: RecordedTokenRequest[] = [];
   readonly authorizationRequests: URL[] = [];
+  /** The public key of client `jwt-1`, whose `private_key_jwt` assertions (ES256) are accepted. */
+  jwtClientKey: KeyObject | undefined;
   /** Bearer tokens `/mcp` accepts: issued ones, and any added by a test. */
   readonly validTokens = new Set<string>();
   private issued = 0;
@@ -69,7 +72,7 @@ export class OAuthMcpServer {
           response_types_supported: ['code'],
           grant_types_supported: ['authorization_code', 'client_credentials'],
           code_challenge_methods_supported: ['S256'],
-          token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt', 'none'],
         });
         return;
       case '/authorize': {
@@ -96,7 +99,7 @@ export class OAuthMcpServer {
     this.tokenRequests.push({ params, ...(authorization === undefined ? {} : { authorization }) });
     const basicOk = authorization === `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`;
     const publicOk = authorization === undefined && params.client_id === 'public-1';
-    if (!basicOk && !publicOk) {
+    if (!basicOk && !publicOk && !this.validAssertion(params)) {
       json(401, { error: 'invalid_client', error_description: 'bad client' });
     } else if (params.grant_type === 'authorization_code' && params.code !== 'code-1') {
       json(400, { error: 'invalid_grant', error_description: 'bad code' });
@@ -105,6 +108,23 @@ export class OAuthMcpServer {
       this.validTokens.add(token);
       json(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
     }
+  }
+
+  /** Whether the request carries a `jwt-1` client assertion signed with {@link OAuthMcpServer.jwtClientKey}. */
+  private validAssertion(params: Record<string, string>): boolean {
+    if (this.jwtClientKey === undefined) return false;
+    if (params.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') return false;
+    const [header, payload, signature] = (params.client_assertion ?? '').split('.');
+    if (signature === undefined) return false;
+    const signed = Buffer.from(`${header}.${payload}`);
+    const valid = verify(
+      'sha256',
+      signed,
+      { key: this.jwtClientKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    );
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; sub?: string };
+    return valid && claims.iss === 'jwt-1' && claims.sub === 'jwt-1';
   }
 
   private async mcp(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { OAuthMcpServer } from '../__fixtures__/oauth-mcp-server';
 import type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './mcp-authorization-code-handler';
 import { McpAuthorizationError } from './mcp-authorization-error';
@@ -68,6 +69,26 @@ describe(McpClientConnection, () => {
       expect(message).toContain(`MCP server 'secured' (${server.mcpUrl}) refused authorization: `);
       expect(message).toContain('sprout.mcp.client.streamable-http.connections.secured.oauth.*');
       expect(message).not.toContain('wrong');
+    });
+  });
+
+  describe('with the client_credentials grant and a private key (private_key_jwt)', () => {
+    it('should authenticate with a signed client assertion instead of a secret', async () => {
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      server.jwtClientKey = publicKey;
+      connect({
+        grantType: 'client_credentials',
+        clientId: 'jwt-1',
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        signingAlgorithm: 'ES256',
+      });
+
+      expect(await whoami()).toBe('token-1');
+      expect(server.tokenRequests[0].params).toMatchObject({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      });
+      expect(server.tokenRequests[0].authorization).toBeUndefined();
     });
   });
 

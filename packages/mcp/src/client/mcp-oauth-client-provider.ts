@@ -1,4 +1,4 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { AddClientAuthentication, OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -20,6 +20,8 @@ import { InMemoryMcpOAuthTokenStore, type McpOAuthTokenStore } from './mcp-oauth
  */
 export class McpOAuthClientProvider implements OAuthClientProvider {
   readonly clientMetadataUrl: string | undefined;
+  /** Signs a client assertion (`private_key_jwt`) when a private key is configured. */
+  readonly addClientAuthentication?: AddClientAuthentication;
   private readonly store: McpOAuthTokenStore;
   private registered: OAuthClientInformationMixed | undefined;
   private verifier: string | undefined;
@@ -39,6 +41,18 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   ) {
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.store = options.tokenStore ?? new InMemoryMcpOAuthTokenStore();
+    if (options.privateKey !== undefined) {
+      const { createPrivateKeyJwtAuth } =
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- only a private_key_jwt client loads it
+        require('@modelcontextprotocol/sdk/client/auth-extensions.js') as typeof import('@modelcontextprotocol/sdk/client/auth-extensions.js');
+      const clientId = options.clientId ?? clientName;
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: clientId,
+        subject: clientId,
+        privateKey: options.privateKey,
+        alg: options.signingAlgorithm ?? 'RS256',
+      });
+    }
     if (options.clientId !== undefined) {
       this.registered = {
         client_id: options.clientId,
@@ -64,7 +78,11 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
       response_types: this.interactive ? ['code'] : [],
       token_endpoint_auth_method:
         this.options.clientAuthenticationMethod ??
-        (this.options.clientSecret === undefined ? 'none' : 'client_secret_basic'),
+        (this.options.privateKey !== undefined
+          ? 'private_key_jwt'
+          : this.options.clientSecret === undefined
+            ? 'none'
+            : 'client_secret_basic'),
       ...(this.options.scope === undefined ? {} : { scope: this.options.scope }),
     };
   }

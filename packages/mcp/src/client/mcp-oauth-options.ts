@@ -26,9 +26,16 @@ export interface McpOAuthOptions {
   readonly clientSecret?: string;
   /**
    * How the client authenticates at the token endpoint.
-   * @defaultValue `client_secret_basic` with a secret, else `none`
+   * @defaultValue `private_key_jwt` with a private key, `client_secret_basic` with a secret, else `none`
    */
-  readonly clientAuthenticationMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  readonly clientAuthenticationMethod?: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+  /**
+   * A PKCS#8 PEM private key: the client authenticates with a JWT it signs (`private_key_jwt`,
+   * RFC 7523) instead of a secret.
+   */
+  readonly privateKey?: string;
+  /** The JWT signing algorithm of `privateKey`, e.g. `ES256`. @defaultValue `RS256` */
+  readonly signingAlgorithm?: string;
   /**
    * Scopes to ask for (space-separated) when neither the server's `WWW-Authenticate` nor its
    * protected resource metadata names any.
