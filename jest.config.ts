@@ -22,6 +22,7 @@ const config: Config = {
   projects: [
     ...packages.map((name) => project(name, `<rootDir>/packages/${name}`)),
     project('order-support', '<rootDir>/apps/order-support'),
+    project('mcp-conformance-client', '<rootDir>/apps/mcp-conformance-client'),
     // Imports order-support's compiled modules (`@sprout-ai/order-support/dist/x`); tests read their sources.
     project('mcp-order-server', '<rootDir>/apps/mcp-order-server', {
       '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
