@@ -9,6 +9,7 @@ import type {
   McpToolContextFactory,
   McpToolFilter,
   McpToolMetadataResolver,
+  McpToolNamePrefixGenerator,
   McpToolServer,
   ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
@@ -31,6 +32,8 @@ export const McpTokens = {
   McpToolCallbackProvider: token<McpToolCallbackProvider>('McpToolCallbackProvider'),
   /** Optional: which MCP tools are offered. */
   McpToolFilter: token<McpToolFilter>('McpToolFilter'),
+  /** Optional: names the MCP tools (default `McpToolNamePrefixGenerators.defaults()`; or `noPrefix()`, `perTool(…)`). */
+  McpToolNamePrefixGenerator: token<McpToolNamePrefixGenerator>('McpToolNamePrefixGenerator'),
   /** Optional: each MCP tool's timeout, concurrency, result cap and returnDirect (default: the defaults). */
   McpToolMetadataResolver: token<McpToolMetadataResolver>('McpToolMetadataResolver'),
   /** Optional: which tool-context entries travel as `_meta` (default: none). */

@@ -21,6 +21,11 @@ export {
 } from './client/mcp-tool-callback-provider';
 export { McpToolsNotListedError } from './client/mcp-tools-not-listed-error';
 export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
+export {
+  type McpToolNamePrefixGenerator,
+  type McpToolToName,
+  McpToolNamePrefixGenerators,
+} from './client/mcp-tool-name-prefix-generator';
 export type { McpToolMetadataResolver } from './client/mcp-tool-metadata-resolver';
 export {
   type ToolContextToMcpMetaConverter,

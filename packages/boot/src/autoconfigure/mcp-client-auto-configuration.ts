@@ -10,6 +10,7 @@ import {
   McpToolCallbackProvider,
   type McpToolFilter,
   type McpToolMetadataResolver,
+  type McpToolNamePrefixGenerator,
   type ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
 import { ContainerModule } from 'inversify';
@@ -24,7 +25,7 @@ const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
  * Binds `McpTokens.McpToolCallbackProvider` (singleton) to an `McpToolCallbackProvider` over one
  * `McpClientConnection` per configured connection, when `spring.ai.mcp.client.enabled` and
  * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
- * configured and the user bound no provider. A bound `McpToolFilter` / `ToolContextToMcpMetaConverter`
+ * configured and the user bound no provider. A bound `McpToolFilter` / `McpToolNamePrefixGenerator` / `ToolContextToMcpMetaConverter`
  * / `McpToolMetadataResolver` / `McpElicitationHandler` / `McpProgressHandler` is used, and the bound
  * `McpAuthorizationCodeHandler` / `McpOAuthTokenStore` serve the connections with OAuth settings. Servers'
  * sampling requests go to the bound `McpSamplingHandler`, by default the application's `ChatModel`
@@ -80,6 +81,9 @@ export class McpClientAutoConfiguration extends ContainerModule {
               optional: true,
             }),
             toolMetadata: context.get<McpToolMetadataResolver>(McpTokens.McpToolMetadataResolver, { optional: true }),
+            toolNamePrefixGenerator: context.get<McpToolNamePrefixGenerator>(McpTokens.McpToolNamePrefixGenerator, {
+              optional: true,
+            }),
           });
         })
         .inSingletonScope()
