@@ -191,6 +191,22 @@ describe(McpToolCallbackProvider, () => {
     });
   });
 
+  describe('with tools that carry MCP annotations', () => {
+    it("should put them in each tool's ToolMetadata beside the execution rules", async () => {
+      const annotations = { title: 'Drop table', readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+      provider = await McpToolCallbackProvider.create({
+        connections: [
+          fixtureConnection('db', { only: true, tools: [{ name: 'drop', annotations }, { name: 'plain' }] }),
+        ],
+        toolMetadata: () => ({ timeoutMs: 5_000 }),
+      });
+      const [drop, plain] = provider.getToolCallbacks();
+
+      expect(drop.toolMetadata).toEqual({ returnDirect: false, timeoutMs: 5_000, annotations });
+      expect(plain.toolMetadata).toEqual({ returnDirect: false, timeoutMs: 5_000 });
+    });
+  });
+
   describe('.addMcpClient', () => {
     it('should add a server to the running provider and offer its tools, prefixed where names clash', async () => {
       provider = await McpToolCallbackProvider.create({
