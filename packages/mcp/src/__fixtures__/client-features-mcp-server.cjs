@@ -7,6 +7,7 @@
 //                 `text`, maxTokens 50) and returns the JSON of the answer, or `error: <message>`
 //   progress      sends `count` progress notifications (default 3) `gapMs` apart (default 50),
 //                 then returns the JSON of { progressToken } it got from the request's _meta
+//   add-tool      lists one more tool, `added`, and sends notifications/tools/list_changed
 const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
 const {
@@ -25,6 +26,7 @@ const tools = [
     description: 'Samples the client',
     inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
   },
+  { name: 'add-tool', description: 'Lists one more tool', inputSchema: object },
   {
     name: 'progress',
     description: 'Reports progress',
@@ -32,7 +34,10 @@ const tools = [
   },
 ];
 
-const server = new Server({ name: 'client-features', version: '1.0.0' }, { capabilities: { tools: {} } });
+const server = new Server(
+  { name: 'client-features', version: '1.0.0' },
+  { capabilities: { tools: { listChanged: true } } },
+);
 const text = (value) => ({
   content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
 });
@@ -91,6 +96,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return text({ progressToken });
     }
+    case 'add-tool':
+      tools.push({ name: 'added', description: 'Added later', inputSchema: object });
+      await server.sendToolListChanged();
+      return text('added');
     default:
       return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
   }

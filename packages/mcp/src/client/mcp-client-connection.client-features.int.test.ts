@@ -3,6 +3,7 @@ import type { ChatOptions } from '@sprout-ai/core';
 import { assistantText, ScriptedChatModel } from '@sprout-ai/test';
 import { chatModelSamplingHandler } from './chat-model-sampling-handler';
 import { McpClientConnection, type McpClientConnectionOptions } from './mcp-client-connection';
+import { McpToolCallbackProvider } from './mcp-tool-callback-provider';
 import type { McpElicitationHandler } from './mcp-elicitation-handler';
 import type { McpProgressEvent } from './mcp-progress-handler';
 
@@ -121,6 +122,29 @@ describe(McpClientConnection, () => {
       const result = await connection.callTool('progress', { count: 4, gapMs: 400 });
 
       expect(result.isError).toBeUndefined();
+    });
+  });
+});
+
+describe(McpToolCallbackProvider, () => {
+  describe('when a server sends notifications/tools/list_changed', () => {
+    it('should list its tools again and offer the new one', async () => {
+      const provider = await McpToolCallbackProvider.create({ connections: [clientFeaturesConnection()] });
+      try {
+        const names = () => provider.getToolCallbacks().map((c) => c.toolDefinition.name);
+        expect(names()).not.toContain('added');
+
+        await provider
+          .getToolCallbacks()
+          .find((c) => c.toolDefinition.name === 'add-tool')!
+          .call('{}');
+        // The refresh runs in the background: wait for it (bounded by the test's timeout).
+        while (!names().includes('added')) await new Promise((resolve) => setTimeout(resolve, 20));
+
+        expect(names()).toContain('added');
+      } finally {
+        await provider.close();
+      }
     });
   });
 });
