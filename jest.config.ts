@@ -23,6 +23,7 @@ const config: Config = {
     ...packages.map((name) => project(name, `<rootDir>/packages/${name}`)),
     project('order-support', '<rootDir>/apps/order-support'),
     project('mcp-conformance-server', '<rootDir>/apps/mcp-conformance-server'),
+    project('mcp-conformance-client', '<rootDir>/apps/mcp-conformance-client'),
     // Imports order-support's compiled modules (`@sprout-ai/order-support/dist/x`); tests read their sources.
     project('mcp-order-server', '<rootDir>/apps/mcp-order-server', {
       '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
@@ -57,6 +58,8 @@ function project(displayName: string, rootDir: string, extraModules: Record<stri
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     testPathIgnorePatterns: ['\\.dist\\.test\\.ts$'],
     transform: { '^.+\\.(t|j)sx?$': swc as never },
+    // jose (the MCP SDK's JWT signer, for private_key_jwt) is ESM-only: compiled like our sources.
+    transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     moduleNameMapper: {
       ...extraModules,
       '^@sprout-ai/([^/]+)/internal$': '<rootDir>/../../packages/$1/src/internal',

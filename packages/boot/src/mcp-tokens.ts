@@ -1,10 +1,16 @@
 import type {
+  McpAuthorizationCodeHandler,
+  McpElicitationHandler,
+  McpOAuthTokenStore,
   McpHttpAuthenticator,
+  McpProgressHandler,
+  McpSamplingHandler,
   McpToolCallbackProvider,
   McpToolContextFactory,
   McpToolFilter,
   McpToolMetadataResolver,
   McpServerFeatures,
+  McpToolNamePrefixGenerator,
   McpToolServer,
   ToolContextToMcpMetaConverter,
 } from '@sprout-ai/mcp';
@@ -27,10 +33,28 @@ export const McpTokens = {
   McpToolCallbackProvider: token<McpToolCallbackProvider>('McpToolCallbackProvider'),
   /** Optional: which MCP tools are offered. */
   McpToolFilter: token<McpToolFilter>('McpToolFilter'),
+  /** Optional: names the MCP tools (default `McpToolNamePrefixGenerators.defaults()`; or `noPrefix()`, `perTool(…)`). */
+  McpToolNamePrefixGenerator: token<McpToolNamePrefixGenerator>('McpToolNamePrefixGenerator'),
   /** Optional: each MCP tool's timeout, concurrency, result cap and returnDirect (default: the defaults). */
   McpToolMetadataResolver: token<McpToolMetadataResolver>('McpToolMetadataResolver'),
   /** Optional: which tool-context entries travel as `_meta` (default: none). */
   ToolContextToMcpMetaConverter: token<ToolContextToMcpMetaConverter>('ToolContextToMcpMetaConverter'),
+  /** Optional: answers servers' `elicitation/create` (ask the user); without it no elicitation capability is declared. */
+  McpElicitationHandler: token<McpElicitationHandler>('McpElicitationHandler'),
+  /**
+   * Answers servers' `sampling/createMessage`. Default: the application's `ChatModel`
+   * (`chatModelSamplingHandler`), unless `sprout.mcp.client.sampling.enabled=false`.
+   */
+  McpSamplingHandler: token<McpSamplingHandler>('McpSamplingHandler'),
+  /**
+   * Optional: obtains OAuth authorization codes (opens the user's browser) for the connections with
+   * `sprout.mcp.client.streamable-http.connections.<name>.oauth.*` and the authorization_code grant.
+   */
+  McpAuthorizationCodeHandler: token<McpAuthorizationCodeHandler>('McpAuthorizationCodeHandler'),
+  /** Optional: where the OAuth tokens of MCP connections are kept (default: in memory); may be pre-filled. */
+  McpOAuthTokenStore: token<McpOAuthTokenStore>('McpOAuthTokenStore'),
+  /** Optional: receives the progress notifications of MCP tool calls. */
+  McpProgressHandler: token<McpProgressHandler>('McpProgressHandler'),
   /** The `@McpTool` methods of every bound class, collected at start-up (always bound by Sprout). */
   McpServerToolCallbackProvider: token<ToolCallbackProvider>('McpServerToolCallbackProvider'),
   /** The `@McpResource`, `@McpPrompt` and `@McpComplete` methods of every bound class, collected at start-up. */

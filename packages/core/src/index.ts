@@ -52,7 +52,12 @@ export {
 } from './chat/memory/message-window-chat-memory';
 
 export type { ToolDefinition } from './tool/definition/tool-definition';
-export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
+export {
+  type ToolMetadata,
+  type ToolConcurrency,
+  type ToolAnnotations,
+  DEFAULT_TOOL_METADATA,
+} from './tool/metadata/tool-metadata';
 export type { ToolCallback } from './tool/tool-callback';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';

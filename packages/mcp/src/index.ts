@@ -21,12 +21,29 @@ export {
 } from './client/mcp-tool-callback-provider';
 export { McpToolsNotListedError } from './client/mcp-tools-not-listed-error';
 export type { McpToolFilter, McpConnectionInfo } from './client/mcp-tool-filter';
+export {
+  type McpToolNamePrefixGenerator,
+  type McpToolToName,
+  McpToolNamePrefixGenerators,
+} from './client/mcp-tool-name-prefix-generator';
 export type { McpToolMetadataResolver } from './client/mcp-tool-metadata-resolver';
 export {
   type ToolContextToMcpMetaConverter,
   McpMetaConverters,
   TOOL_CONTEXT_MCP_EXCHANGE_KEY,
 } from './client/tool-context-to-mcp-meta-converter';
+export type { McpElicitationHandler, McpElicitationRequest } from './client/mcp-elicitation-handler';
+export type { McpSamplingHandler, McpSamplingRequest } from './client/mcp-sampling-handler';
+export { chatModelSamplingHandler } from './client/chat-model-sampling-handler';
+export type { McpProgressHandler, McpProgressEvent } from './client/mcp-progress-handler';
+export {
+  type McpOAuthOptions,
+  type McpOAuthGrantType,
+  DEFAULT_MCP_OAUTH_REDIRECT_URI,
+} from './client/mcp-oauth-options';
+export type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './client/mcp-authorization-code-handler';
+export { type McpOAuthTokenStore, InMemoryMcpOAuthTokenStore } from './client/mcp-oauth-token-store';
+export { McpAuthorizationError, type McpAuthorizationErrorOptions } from './client/mcp-authorization-error';
 
 // --- server: @McpTool methods served over stdio and streamable HTTP ---
 export { McpTool, type McpToolOptions, type McpToolMethodOptions, type McpToolAnnotations } from './server/mcp-tool';

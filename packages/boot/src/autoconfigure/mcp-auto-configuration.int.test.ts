@@ -117,8 +117,11 @@ describe(McpClientAutoConfiguration, () => {
           .map((c) => [c.toolDefinition.name, c.toolMetadata]),
       );
 
-      expect(metadata.get('get-sum')).toEqual({ returnDirect: false, timeoutMs: 5_000 });
-      expect(metadata.get('echo')).toEqual({ returnDirect: false });
+      // Beside the rules, each tool's MCP annotations (server-everything annotates every tool).
+      const { annotations: _sum, ...getSum } = metadata.get('get-sum') ?? {};
+      const { annotations: _echo, ...echo } = metadata.get('echo') ?? {};
+      expect(getSum).toEqual({ returnDirect: false, timeoutMs: 5_000 });
+      expect(echo).toEqual({ returnDirect: false });
     });
   });
 

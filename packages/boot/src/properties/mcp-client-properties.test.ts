@@ -65,6 +65,59 @@ describe(bindMcpClientProperties, () => {
     expect([config.initializationTimeoutMs, config.requestTimeoutMs]).toEqual([120_000, 5_000]);
   });
 
+  it('should read the OAuth settings of a streamable HTTP connection under sprout.mcp.client', () => {
+    const oauth = 'sprout.mcp.client.streamable-http.connections.orders.oauth';
+    const config = bindMcpClientProperties(
+      SproutProperties.from({
+        'spring.ai.mcp.client.streamable-http.connections.orders.url': 'http://127.0.0.1:3001/mcp',
+        [`${oauth}.client-id`]: 'sprout',
+        [`${oauth}.client-secret`]: 's3cret',
+        [`${oauth}.authorization-grant-type`]: 'client_credentials',
+        [`${oauth}.client-authentication-method`]: 'client_secret_post',
+        [`${oauth}.scope`]: 'orders:read',
+      }),
+    );
+
+    expect(config.connections[0].transport).toEqual({
+      type: 'streamable-http',
+      url: 'http://127.0.0.1:3001/mcp',
+      oauth: {
+        grantType: 'client_credentials',
+        clientId: 'sprout',
+        clientSecret: 's3cret',
+        clientAuthenticationMethod: 'client_secret_post',
+        scope: 'orders:read',
+      },
+    });
+  });
+
+  it.each([
+    [
+      'sprout.mcp.client.streamable-http.connections.orders.oauth.authorization-grant-type',
+      'password',
+      /authorization_code or client_credentials/,
+    ],
+    ['sprout.mcp.client.streamable-http.connections.orders.oauth.client-sekret', 'x', /oauth.client-secret/],
+    ['sprout.mcp.client.streamable-http.connections.other.oauth.client-id', 'x', /other.url is not set/],
+  ])('should reject %s=%s naming the key', (key, value, message) => {
+    const properties = SproutProperties.from({
+      'spring.ai.mcp.client.streamable-http.connections.orders.url': 'http://127.0.0.1:3001/mcp',
+      [key]: value,
+    });
+    const error = errorOf(() => bindMcpClientProperties(properties), InvalidPropertyError);
+    expect(error.message).toContain(key);
+    expect(error.message).toMatch(message);
+  });
+
+  it('should not show the value of an unknown OAuth key, which may be a misspelt secret', () => {
+    const properties = SproutProperties.from({
+      'spring.ai.mcp.client.streamable-http.connections.orders.url': 'http://127.0.0.1:3001/mcp',
+      'sprout.mcp.client.streamable-http.connections.orders.oauth.client-sekret': 'hunter2',
+    });
+    const error = errorOf(() => bindMcpClientProperties(properties), InvalidPropertyError);
+    expect(error.message).not.toContain('hunter2');
+  });
+
   it.each([
     [
       'spring.ai.mcp.client.request-timeout',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+  type McpOAuthOptions,
   DEFAULT_MCP_REQUEST_TIMEOUT_MS,
   type McpTransportConfig,
   SPROUT_MCP_CLIENT_INFO,
@@ -17,12 +18,34 @@ export const MCP_CLIENT_PROPERTY_KEYS = {
   type: 'spring.ai.mcp.client.type',
   /** Sprout's: Spring AI has no such key (its MCP client's initialization timeout is fixed). */
   initializationTimeout: 'sprout.mcp.client.initialization-timeout',
+  /** Sprout's: whether servers may ask the application's ChatModel for completions (MCP sampling). */
+  samplingEnabled: 'sprout.mcp.client.sampling.enabled',
 } as const;
 
 /** Prefix of stdio connections: `<prefix>.<name>.command`, `.args`, `.env.<VAR>`. */
 export const MCP_STDIO_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.stdio.connections';
 /** Prefix of streamable HTTP connections: `<prefix>.<name>.url`, `.endpoint`, `.headers.<Header>`. */
 export const MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.streamable-http.connections';
+/**
+ * Prefix of the OAuth settings of streamable HTTP connections (Sprout's):
+ * `<prefix>.<name>.oauth.client-id`, `.client-secret`, `.client-authentication-method`,
+ * `.authorization-grant-type`, `.scope`, `.redirect-uri`, `.client-name`, `.client-metadata-url`,
+ * `.private-key` (PKCS#8 PEM, for private_key_jwt), `.signing-algorithm`.
+ */
+export const MCP_STREAMABLE_HTTP_OAUTH_PREFIX = 'sprout.mcp.client.streamable-http.connections';
+/** The sub-keys of `<MCP_STREAMABLE_HTTP_OAUTH_PREFIX>.<name>.oauth.`, Spring Security's registration names. */
+const OAUTH_KEYS = [
+  'client-id',
+  'client-secret',
+  'client-authentication-method',
+  'authorization-grant-type',
+  'scope',
+  'redirect-uri',
+  'client-name',
+  'client-metadata-url',
+  'private-key',
+  'signing-algorithm',
+] as const;
 /** Default of `...streamable-http.connections.<name>.endpoint`, used when the URL has no path. */
 export const DEFAULT_MCP_CLIENT_ENDPOINT = '/mcp';
 
@@ -50,6 +73,11 @@ export interface McpClientProperties {
    * first start of `npx -y <server>` downloads it. @defaultValue 60 000
    */
   readonly initializationTimeoutMs: number;
+  /**
+   * Whether servers may sample the application's `ChatModel` (`sprout.mcp.client.sampling.enabled`):
+   * the `sampling` capability is then declared. @defaultValue true
+   */
+  readonly samplingEnabled: boolean;
   /** `clientInfo` sent in `initialize`. @defaultValue `sprout-ai` / `0.1.0` */
   readonly clientName: string;
   readonly clientVersion: string;
@@ -83,6 +111,7 @@ export function bindMcpClientProperties(properties: SproutProperties): McpClient
     toolCallbackEnabled: properties.getBoolean(k.toolCallbackEnabled, true),
     requestTimeoutMs: properties.getDurationMs(k.requestTimeout, DEFAULT_MCP_REQUEST_TIMEOUT_MS),
     initializationTimeoutMs: properties.getDurationMs(k.initializationTimeout, DEFAULT_MCP_CONNECT_TIMEOUT_MS),
+    samplingEnabled: properties.getBoolean(k.samplingEnabled, true),
     clientName: properties.getString(k.name, SPROUT_MCP_CLIENT_INFO.name),
     clientVersion: properties.getString(k.version, SPROUT_MCP_CLIENT_INFO.version),
     connections: [...stdioConnections(properties), ...httpConnections(properties)],
@@ -137,7 +166,22 @@ function stdioConnections(properties: SproutProperties): McpConnectionProperties
 }
 
 function httpConnections(properties: SproutProperties): McpConnectionProperties[] {
-  return [...groups(properties, MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX)].map(([name, entries]) => {
+  const connections = groups(properties, MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX);
+  const oauthGroups = groups(properties, MCP_STREAMABLE_HTTP_OAUTH_PREFIX);
+  for (const [name, entries] of oauthGroups) {
+    if (!connections.has(name)) {
+      const [key] = [...entries.values()];
+      throw new InvalidPropertyError({
+        key,
+        value: properties.get(key)?.trim(),
+        allowed: `OAuth settings of a configured connection (${MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX}.${name}.url is not set)`,
+        origin: properties.origin(key),
+      });
+    }
+  }
+  return [...connections].map(([name, entries]) => {
+    const oauthEntries = oauthGroups.get(name);
+    const oauth = oauthEntries === undefined ? undefined : oauthOptions(properties, oauthEntries);
     const urlKey = find(entries, 'url') ?? `${MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX}.${name}.url`;
     const text = properties.getString(urlKey);
     let url: URL | undefined;
@@ -163,9 +207,68 @@ function httpConnections(properties: SproutProperties): McpConnectionProperties[
         type: 'streamable-http',
         url: url.toString(),
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(oauth === undefined ? {} : { oauth }),
       },
     };
   });
+}
+
+/** The `…connections.<name>.oauth.*` settings of one connection. */
+function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string, string>): McpOAuthOptions {
+  const values: Partial<Record<(typeof OAUTH_KEYS)[number], string>> = {};
+  for (const [sub, key] of entries) {
+    const name = OAUTH_KEYS.find((k) => relaxedForm(`oauth.${k}`) === relaxedForm(sub));
+    if (name === undefined) {
+      // Not shown: a misspelt key may hold a secret (client-sekret=…).
+      throw new InvalidPropertyError({
+        key,
+        value: '***',
+        allowed: `one of the OAuth settings oauth.${OAUTH_KEYS.join(', oauth.')}`,
+        origin: properties.origin(key),
+      });
+    }
+    values[name] = properties.getString(key);
+  }
+  const keyOf = (name: string) => [...entries].find(([sub]) => relaxedForm(sub) === relaxedForm(`oauth.${name}`))?.[1];
+  const grantType = values['authorization-grant-type'];
+  if (grantType !== undefined && grantType !== 'authorization_code' && grantType !== 'client_credentials') {
+    throw invalid(properties, keyOf('authorization-grant-type') ?? '', 'authorization_code or client_credentials');
+  }
+  const method = values['client-authentication-method'];
+  if (
+    method !== undefined &&
+    method !== 'client_secret_basic' &&
+    method !== 'client_secret_post' &&
+    method !== 'private_key_jwt' &&
+    method !== 'none'
+  ) {
+    throw invalid(
+      properties,
+      keyOf('client-authentication-method') ?? '',
+      'client_secret_basic, client_secret_post, private_key_jwt or none',
+    );
+  }
+  if (grantType === 'client_credentials' && values['client-id'] === undefined) {
+    throw new InvalidPropertyError({
+      key: (keyOf('authorization-grant-type') ?? '').replace(/authorization-grant-type$/, 'client-id'),
+      value: undefined,
+      allowed: 'the client id registered with the authorization server',
+      hint: 'The client_credentials grant needs a pre-registered client id and secret.',
+    });
+  }
+  return {
+    ...(grantType === undefined ? {} : { grantType }),
+    ...(values['client-id'] === undefined ? {} : { clientId: values['client-id'] }),
+    ...(values['client-secret'] === undefined ? {} : { clientSecret: values['client-secret'] }),
+    ...(method === undefined ? {} : { clientAuthenticationMethod: method }),
+    ...(values.scope === undefined ? {} : { scope: values.scope }),
+    ...(values['redirect-uri'] === undefined ? {} : { redirectUri: values['redirect-uri'] }),
+    ...(values['client-name'] === undefined ? {} : { clientName: values['client-name'] }),
+    ...(values['client-metadata-url'] === undefined ? {} : { clientMetadataUrl: values['client-metadata-url'] }),
+    // A PEM written on one line of a properties file keeps its line breaks as \n.
+    ...(values['private-key'] === undefined ? {} : { privateKey: values['private-key'].replaceAll('\\n', '\n') }),
+    ...(values['signing-algorithm'] === undefined ? {} : { signingAlgorithm: values['signing-algorithm'] }),
+  };
 }
 
 function find(entries: ReadonlyMap<string, string>, sub: string): string | undefined {

@@ -1,7 +1,8 @@
 /* eslint-disable */
 // A small MCP server for tests, run with `node fixture-mcp-server.cjs` (stdio). It lists the tools
 // of the FIXTURE_TOOLS environment variable (JSON array) plus these built-ins:
-//   echo-params  returns the JSON of the tools/call params it received (name, arguments, _meta)
+//   echo-params  returns the JSON of the tools/call params it received (name, arguments, _meta),
+//                without the progress token the client sends with every call
 //   fail         answers isError: true with "boom"
 //   die          exits the process in the middle of the call
 //   hang         never answers
@@ -74,6 +75,12 @@ function longText(length) {
   return text;
 }
 
+function withoutProgressToken(params) {
+  const { progressToken, ...meta } = params._meta ?? {};
+  const { _meta, ...rest } = params;
+  return Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest;
+}
+
 const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
@@ -95,7 +102,7 @@ server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     case 'log':
       return text(JSON.stringify(log));
     default:
-      return text(JSON.stringify(request.params));
+      return text(JSON.stringify(withoutProgressToken(request.params)));
   }
 });
 // Every message is recorded as it comes off the wire, before the SDK handles it.

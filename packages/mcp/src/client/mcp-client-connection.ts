@@ -1,8 +1,20 @@
 import type { Stream } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Implementation, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  Implementation,
+  Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpAuthorizationError } from './mcp-authorization-error';
 import { McpConnectionError } from './mcp-connection-error';
+import { McpOAuthClientProvider } from './mcp-oauth-client-provider';
+import type { McpOAuthOptions } from './mcp-oauth-options';
+import type { McpElicitationHandler } from './mcp-elicitation-handler';
+import type { McpProgressHandler } from './mcp-progress-handler';
+import type { McpSamplingHandler } from './mcp-sampling-handler';
 import { createLogger, linkedSignal, untilAborted } from '@sprout-ai/core/internal';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -20,10 +32,20 @@ function loadMcpClientSdk() {
     require('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } =
     require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
-  const { StreamableHTTPClientTransport } =
+  const { StreamableHTTPClientTransport, StreamableHTTPError } =
     require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const { ErrorCode, McpError, ToolListChangedNotificationSchema } =
-    require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+  const { UnauthorizedError } =
+    require('@modelcontextprotocol/sdk/client/auth.js') as typeof import('@modelcontextprotocol/sdk/client/auth.js');
+  const { OAuthError } =
+    require('@modelcontextprotocol/sdk/server/auth/errors.js') as typeof import('@modelcontextprotocol/sdk/server/auth/errors.js');
+  const {
+    CreateMessageRequestSchema,
+    ElicitRequestSchema,
+    ErrorCode,
+    LoggingMessageNotificationSchema,
+    McpError,
+    ToolListChangedNotificationSchema,
+  } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
   const { z } = require('zod') as typeof import('zod');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
@@ -31,6 +53,23 @@ function loadMcpClientSdk() {
     StdioClientTransport,
     StreamableHTTPClientTransport,
     ToolListChangedNotificationSchema,
+    ElicitRequestSchema,
+    CreateMessageRequestSchema,
+    LoggingMessageNotificationSchema,
+    /** Whether the transport's request needs an authorization the client has not got. */
+    isUnauthorized: (error: unknown): boolean => error instanceof UnauthorizedError,
+    /**
+     * Why `error` is an authorization failure (a 401/403 the client could not resolve, an OAuth
+     * error of the authorization server), or `undefined` when it is not one.
+     */
+    authorizationFailure: (error: unknown): string | undefined => {
+      if (error instanceof UnauthorizedError) return error.message;
+      if (error instanceof OAuthError) return `${error.errorCode}: ${error.message}`;
+      if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
+        return `HTTP ${error.code} (${error.message})`;
+      }
+      return undefined;
+    },
     /** Whether `error` is the SDK's "request timed out" (the `initialize` request, when connecting). */
     isTimeout: (error: unknown): boolean =>
       error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number),
@@ -88,6 +127,8 @@ export interface McpStreamableHttpTransportConfig {
   readonly url: string;
   /** Headers sent with every request, e.g. `{ Authorization: 'Bearer …' }`. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** OAuth 2.1 authorization (MCP's): tokens obtained, sent, refreshed and stepped up as the server asks. */
+  readonly oauth?: McpOAuthOptions;
 }
 
 /** Where an MCP server is and how to talk to it. */
@@ -108,6 +149,12 @@ export interface McpClientConnectionOptions {
   readonly connectTimeoutMs?: number;
   /** @defaultValue {@link SPROUT_MCP_CLIENT_INFO} */
   readonly clientInfo?: Implementation;
+  /** Answers the server's `elicitation/create`; the `elicitation` capability is declared only with one. */
+  readonly elicitation?: McpElicitationHandler;
+  /** Answers the server's `sampling/createMessage`; the `sampling` capability is declared only with one. */
+  readonly sampling?: McpSamplingHandler;
+  /** Receives the progress notifications of tool calls. */
+  readonly onProgress?: McpProgressHandler;
 }
 
 /**
@@ -126,6 +173,12 @@ export class McpClientConnection {
   onToolListChanged: (() => void) | undefined;
 
   private readonly clientInfo: Implementation;
+  private readonly elicitation: McpElicitationHandler | undefined;
+  private readonly sampling: McpSamplingHandler | undefined;
+  private readonly onProgress: McpProgressHandler | undefined;
+  private readonly oauth: McpOAuthClientProvider | undefined;
+  /** The streamable HTTP transport of the open session (to finish an authorization). */
+  private httpTransport: StreamableHTTPClientTransport | undefined;
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
   private closed = false;
@@ -140,6 +193,25 @@ export class McpClientConnection {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
     this.clientInfo = options.clientInfo ?? SPROUT_MCP_CLIENT_INFO;
+    this.elicitation = options.elicitation;
+    this.sampling = options.sampling;
+    this.onProgress = options.onProgress;
+    const t = options.transport;
+    this.oauth =
+      t.type === 'streamable-http' && t.oauth !== undefined
+        ? new McpOAuthClientProvider(this.name, this.target, t.oauth, this.clientInfo.name)
+        : undefined;
+  }
+
+  /**
+   * What the client declares in `initialize`: `elicitation` (form mode, defaults applied) when an
+   * elicitation handler is set, `sampling` when a sampling handler is set.
+   */
+  get capabilities(): ClientCapabilities {
+    return {
+      ...(this.elicitation === undefined ? {} : { elicitation: { form: { applyDefaults: true } } }),
+      ...(this.sampling === undefined ? {} : { sampling: {} }),
+    };
   }
 
   /** What the connection points at, e.g. `node server.js stdio` or `http://127.0.0.1:3001/mcp`. */
@@ -179,10 +251,11 @@ export class McpClientConnection {
     const tools: McpTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        mcpClientSdk().LenientListToolsResultSchema,
-        { timeout: this.requestTimeoutMs },
+      const params = cursor === undefined ? {} : { cursor };
+      const page = await this.authorized(() =>
+        client.request({ method: 'tools/list', params }, mcpClientSdk().LenientListToolsResultSchema, {
+          timeout: this.requestTimeoutMs,
+        }),
       );
       tools.push(...(page.tools as McpTool[]));
       cursor = page.nextCursor;
@@ -219,10 +292,17 @@ export class McpClientConnection {
     const request = signal === undefined ? undefined : linkedSignal(signal);
     try {
       const client = await untilAborted(this.session(), signal, (aborted) => aborted.reason);
-      return (await client.callTool(params, undefined, {
-        timeout: this.requestTimeoutMs,
-        ...(request === undefined ? {} : { signal: request.signal }),
-      })) as CallToolResult;
+      return (await this.authorized(() =>
+        client.callTool(params, undefined, {
+          timeout: this.requestTimeoutMs,
+          // A progress token goes with every call; each notification restarts the timeout.
+          resetTimeoutOnProgress: true,
+          onprogress: (progress) => {
+            this.onProgress?.({ connectionName: this.name, toolName, ...progress });
+          },
+          ...(request === undefined ? {} : { signal: request.signal }),
+        }),
+      )) as CallToolResult;
     } catch (error) {
       // The SDK rejects an aborted request with an McpError coded RequestTimeout; the caller's
       // reason says what happened.
@@ -254,8 +334,72 @@ export class McpClientConnection {
   }
 
   private async open(): Promise<Client> {
-    const { Client, ToolListChangedNotificationSchema } = mcpClientSdk();
-    const client = new Client(this.clientInfo, { capabilities: {} });
+    const sdk = mcpClientSdk();
+    // An authorization code obtained while connecting is exchanged, then the session starts again.
+    for (let attempt = 1; ; attempt++) {
+      const { client, transport } = this.newClient();
+      try {
+        await client.connect(transport, { timeout: this.connectTimeoutMs });
+        return await this.opened(client);
+      } catch (error) {
+        this.stopStderr?.();
+        const code = sdk.isUnauthorized(error) ? this.oauth?.takeAuthorizationCode() : undefined;
+        if (code !== undefined && attempt < 3) {
+          try {
+            await this.httpTransport?.finishAuth(code);
+          } catch (authError) {
+            await client.close().catch(() => undefined);
+            throw this.failure(authError);
+          }
+          await client.close().catch(() => undefined);
+          continue;
+        }
+        await client.close().catch(() => undefined);
+        throw this.failure(error, sdk.isTimeout(error) ? this.connectTimeoutMs : undefined);
+      }
+    }
+  }
+
+  /**
+   * Runs a request of the open session; when it needed an authorization the handler has just
+   * obtained (a `403 insufficient_scope`, an expired session), finishes it and runs it once more.
+   */
+  private async authorized<T>(request: () => Promise<T>): Promise<T> {
+    const sdk = mcpClientSdk();
+    try {
+      return await request();
+    } catch (error) {
+      const code = sdk.isUnauthorized(error) ? this.oauth?.takeAuthorizationCode() : undefined;
+      if (code === undefined || this.httpTransport === undefined) {
+        throw sdk.authorizationFailure(error) === undefined ? error : this.failure(error);
+      }
+      try {
+        await this.httpTransport.finishAuth(code);
+        return await request();
+      } catch (retryError) {
+        throw sdk.authorizationFailure(retryError) === undefined ? retryError : this.failure(retryError);
+      }
+    }
+  }
+
+  /** The error for a failed connection: an authorization failure says so. */
+  private failure(error: unknown, initializationTimeoutMs?: number): McpConnectionError {
+    if (McpConnectionError.isInstance(error)) return error;
+    const reason = mcpClientSdk().authorizationFailure(error);
+    if (reason !== undefined) {
+      return new McpAuthorizationError({ connectionName: this.name, target: this.target, reason, cause: error });
+    }
+    return new McpConnectionError({
+      connectionName: this.name,
+      target: this.target,
+      cause: error,
+      ...(initializationTimeoutMs === undefined ? {} : { initializationTimeoutMs }),
+    });
+  }
+
+  private newClient(): { client: Client; transport: Transport } {
+    const sdk = mcpClientSdk();
+    const client = new sdk.Client(this.clientInfo, { capabilities: this.capabilities });
     const transport = this.createTransport();
     client.onclose = () => {
       if (this.client === client) {
@@ -263,21 +407,32 @@ export class McpClientConnection {
         if (!this.closed) logger.warn({ connection: this.name }, `MCP server '${this.name}' closed the session`);
       }
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.onToolListChanged?.();
     });
-    try {
-      await client.connect(transport, { timeout: this.connectTimeoutMs });
-    } catch (error) {
-      this.stopStderr?.();
-      await client.close().catch(() => undefined);
-      throw new McpConnectionError({
-        connectionName: this.name,
-        target: this.target,
-        cause: error,
-        ...(mcpClientSdk().isTimeout(error) ? { initializationTimeoutMs: this.connectTimeoutMs } : {}),
+    client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, ({ params }) => {
+      logger.debug(
+        { connection: this.name, level: params.level, logger: params.logger, data: params.data },
+        'MCP server log',
+      );
+    });
+    const { elicitation, sampling } = this;
+    if (elicitation !== undefined) {
+      client.setRequestHandler(sdk.ElicitRequestSchema, ({ params }, extra) => {
+        if (params.mode === 'url') throw new Error('URL-mode elicitation is not supported by this client');
+        return elicitation({ connectionName: this.name, params, signal: extra.signal });
       });
     }
+    if (sampling !== undefined) {
+      client.setRequestHandler(sdk.CreateMessageRequestSchema, ({ params }, extra) =>
+        sampling({ connectionName: this.name, params, signal: extra.signal }),
+      );
+    }
+    return { client, transport };
+  }
+
+  /** Makes a connected client the session's (or closes it when the connection was closed meanwhile). */
+  private async opened(client: Client): Promise<Client> {
     if (this.closed) {
       await client.close();
       throw new McpConnectionError({ connectionName: this.name, target: this.target, cause: new Error('closed') });
@@ -304,9 +459,11 @@ export class McpClientConnection {
       this.stopStderr = inherit ? copyToStderr(transport.stderr) : undefined;
       return transport;
     }
-    return new StreamableHTTPClientTransport(new URL(t.url), {
+    this.httpTransport = new StreamableHTTPClientTransport(new URL(t.url), {
       requestInit: t.headers === undefined ? undefined : { headers: { ...t.headers } },
+      ...(this.oauth === undefined ? {} : { authProvider: this.oauth }),
     });
+    return this.httpTransport;
   }
 }
 

@@ -37,20 +37,24 @@ export class McpConnectionError extends SproutError {
   /** The time `initialize` had when it timed out, in milliseconds; `undefined` for other failures. */
   readonly initializationTimeoutMs: number | undefined;
 
-  /** @param options - connection name, target and cause */
-  constructor(options: McpConnectionErrorOptions) {
+  /**
+   * @param options - connection name, target and cause
+   * @param message - replaces the composed message (for subclasses)
+   */
+  constructor(options: McpConnectionErrorOptions, message?: string) {
     const target = redactCredentials(options.target);
     const detail = options.cause instanceof Error ? options.cause.message : String(options.cause);
     const timeoutMs = options.initializationTimeoutMs;
     super(
-      `Cannot connect to MCP server '${options.connectionName}' (${target}): ` +
-        (timeoutMs === undefined
-          ? `${redactCredentials(detail)}. Check the connection settings (spring.ai.mcp.client.stdio.connections.` +
-            '<name>.command/args or spring.ai.mcp.client.streamable-http.connections.<name>.url) and that the ' +
-            'server starts on its own.'
-          : `it did not complete initialize within ${showDuration(timeoutMs)}. Starting a server can take longer ` +
-            `the first time (npx -y downloads it): raise ${INITIALIZATION_TIMEOUT_KEY} (connectTimeoutMs of ` +
-            'McpClientConnection), or install the server beforehand.'),
+      message ??
+        `Cannot connect to MCP server '${options.connectionName}' (${target}): ` +
+          (timeoutMs === undefined
+            ? `${redactCredentials(detail)}. Check the connection settings (spring.ai.mcp.client.stdio.connections.` +
+              '<name>.command/args or spring.ai.mcp.client.streamable-http.connections.<name>.url) and that the ' +
+              'server starts on its own.'
+            : `it did not complete initialize within ${showDuration(timeoutMs)}. Starting a server can take longer ` +
+              `the first time (npx -y downloads it): raise ${INITIALIZATION_TIMEOUT_KEY} (connectTimeoutMs of ` +
+              'McpClientConnection), or install the server beforehand.'),
       { cause: options.cause },
     );
     this.connectionName = options.connectionName;

@@ -13,6 +13,7 @@ import { loadCase } from '../__fixtures__/cases';
 import { everythingConnection, fixtureConnection } from '../__fixtures__/fixture-connections';
 import { openAiLike } from '../__fixtures__/openai-like-handler';
 import { McpToolCallbackProvider } from './mcp-tool-callback-provider';
+import { McpToolNamePrefixGenerators } from './mcp-tool-name-prefix-generator';
 import { McpToolsNotListedError } from './mcp-tools-not-listed-error';
 import { PROVIDER_SAFE_TOOL_NAME } from './mcp-tool-names';
 
@@ -150,6 +151,84 @@ describe(McpToolCallbackProvider, () => {
         name: 'echo-params',
         arguments: { text: 'x' },
       });
+    });
+  });
+
+  describe('with a tool-name prefix generator', () => {
+    const onlyTools = (name: string) => fixtureConnection(name, { only: true, tools: [{ name: `${name}.search` }] });
+
+    it('should name the tools with noPrefix() by their own provider-safe names', async () => {
+      provider = await McpToolCallbackProvider.create({
+        connections: [onlyTools('github'), onlyTools('jira')],
+        toolNamePrefixGenerator: McpToolNamePrefixGenerators.noPrefix(),
+      });
+
+      expect(provider.getToolCallbacks().map((c) => c.toolDefinition.name)).toEqual(['github_search', 'jira_search']);
+    });
+
+    it('should fail with DuplicateToolNameError when noPrefix() gives two tools one name', async () => {
+      const same = (name: string) => fixtureConnection(name, { only: true, tools: [{ name: 'search' }] });
+      const error = await McpToolCallbackProvider.create({
+        connections: [same('github'), same('jira')],
+        toolNamePrefixGenerator: McpToolNamePrefixGenerators.noPrefix(),
+      }).catch((thrown: unknown) => thrown);
+
+      expect(DuplicateToolNameError.isInstance(error)).toBe(true);
+    });
+
+    it('should use a custom generator and still call each tool under its own name', async () => {
+      provider = McpToolCallbackProvider.builder()
+        .connections(fixtureConnection('alpha', { only: true, tools: [{ name: 'echo-params' }] }))
+        .toolNamePrefixGenerator(McpToolNamePrefixGenerators.perTool((c, tool) => `${c.connectionName}__${tool.name}`))
+        .build();
+      const [callback] = await provider.refresh();
+
+      expect(callback.toolDefinition.name).toBe('alpha__echo-params');
+      expect(JSON.parse(await callback.call('{"text":"x"}'))).toEqual({
+        name: 'echo-params',
+        arguments: { text: 'x' },
+      });
+    });
+  });
+
+  describe('with tools that carry MCP annotations', () => {
+    it("should put them in each tool's ToolMetadata beside the execution rules", async () => {
+      const annotations = { title: 'Drop table', readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+      provider = await McpToolCallbackProvider.create({
+        connections: [
+          fixtureConnection('db', { only: true, tools: [{ name: 'drop', annotations }, { name: 'plain' }] }),
+        ],
+        toolMetadata: () => ({ timeoutMs: 5_000 }),
+      });
+      const [drop, plain] = provider.getToolCallbacks();
+
+      expect(drop.toolMetadata).toEqual({ returnDirect: false, timeoutMs: 5_000, annotations });
+      expect(plain.toolMetadata).toEqual({ returnDirect: false, timeoutMs: 5_000 });
+    });
+  });
+
+  describe('.addMcpClient', () => {
+    it('should add a server to the running provider and offer its tools, prefixed where names clash', async () => {
+      provider = await McpToolCallbackProvider.create({
+        connections: [fixtureConnection('alpha', { only: true, tools: [{ name: 'echo-params' }] })],
+      });
+      expect(provider.getToolCallbacks().map((c) => c.toolDefinition.name)).toEqual(['echo-params']);
+
+      await provider.addMcpClient(fixtureConnection('beta', { only: true, tools: [{ name: 'echo-params' }] }));
+
+      expect(provider.connections.map((c) => c.name)).toEqual(['alpha', 'beta']);
+      expect(provider.getToolCallbacks().map((c) => c.toolDefinition.name)).toEqual([
+        'alpha_echo-params',
+        'beta_echo-params',
+      ]);
+    });
+
+    it('should refuse a connection whose name is taken', async () => {
+      provider = await McpToolCallbackProvider.create({ connections: [fixtureConnection('alpha', { only: true })] });
+      const second = fixtureConnection('alpha', { only: true });
+
+      await expect(provider.addMcpClient(second)).rejects.toThrow(ConfigurationError);
+      expect(provider.connections).toHaveLength(1);
     });
   });
 

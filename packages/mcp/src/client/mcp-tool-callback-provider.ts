@@ -10,7 +10,7 @@ import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallback } from './mcp-tool-callback';
 import type { McpConnectionInfo, McpToolFilter } from './mcp-tool-filter';
 import type { McpToolMetadataResolver } from './mcp-tool-metadata-resolver';
-import { assignMcpToolNames } from './mcp-tool-names';
+import { type McpToolNamePrefixGenerator, McpToolNamePrefixGenerators } from './mcp-tool-name-prefix-generator';
 import { McpToolsNotListedError } from './mcp-tools-not-listed-error';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
@@ -26,6 +26,8 @@ export interface McpToolCallbackProviderOptions {
   readonly metaConverter?: ToolContextToMcpMetaConverter;
   /** Each tool's timeout, concurrency, result cap and returnDirect. @defaultValue the defaults for every tool */
   readonly toolMetadata?: McpToolMetadataResolver;
+  /** Names the tools. @defaultValue {@link McpToolNamePrefixGenerators.defaults} */
+  readonly toolNamePrefixGenerator?: McpToolNamePrefixGenerator;
 }
 
 /**
@@ -52,7 +54,8 @@ export interface McpToolCallbackProviderOptions {
  * the list is loaded by `refresh()`/`create()` first.
  */
 export class McpToolCallbackProvider implements ToolCallbackProvider {
-  readonly connections: readonly McpClientConnection[];
+  private readonly connectionList: McpClientConnection[];
+  private readonly toolNames: McpToolNamePrefixGenerator;
   private readonly toolFilter: McpToolFilter;
   private readonly metaConverter: ToolContextToMcpMetaConverter;
   private readonly toolMetadata: McpToolMetadataResolver | undefined;
@@ -66,25 +69,53 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
   constructor(options: McpToolCallbackProviderOptions) {
     const names = options.connections.map((c) => c.name);
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-    if (duplicate !== undefined) {
-      throw new ConfigurationError({
-        setting: 'McpToolCallbackProvider connections',
-        value: duplicate,
-        allowed: 'connections with distinct names',
-        message: `Two MCP connections are named '${duplicate}'; give each connection its own name.`,
-      });
-    }
-    this.connections = [...options.connections];
+    if (duplicate !== undefined) throw duplicateConnection(duplicate);
+    this.connectionList = [...options.connections];
     this.toolFilter = options.toolFilter ?? (() => true);
     this.metaConverter = options.metaConverter ?? McpMetaConverters.none();
     this.toolMetadata = options.toolMetadata;
-    for (const connection of this.connections) {
-      connection.onToolListChanged = () => {
-        this.refresh().catch((error: unknown) => {
-          logger.warn({ err: error, connection: connection.name }, 'Refreshing MCP tools after list_changed failed');
-        });
-      };
+    this.toolNames = options.toolNamePrefixGenerator ?? McpToolNamePrefixGenerators.defaults();
+    for (const connection of this.connectionList) this.watch(connection);
+  }
+
+  /** The servers, in order (those added with {@link McpToolCallbackProvider.addMcpClient} last). */
+  get connections(): readonly McpClientConnection[] {
+    return this.connectionList;
+  }
+
+  /**
+   * Adds a server to the running provider and lists the tools again, so its tools are offered from
+   * the next request on.
+   *
+   * @param connection - the new connection; its name must differ from the others'
+   * @returns the new callbacks
+   * @throws ConfigurationError when a connection of that name is already there
+   * @throws McpConnectionError when the server cannot be reached (it is not added then)
+   * @throws DuplicateToolNameError when its tools' names clash with the others' (it is not added then)
+   * @see Spring AI `McpToolCallbackProvider.addMcpClient`
+   */
+  async addMcpClient(connection: McpClientConnection): Promise<readonly ToolCallback[]> {
+    if (this.connectionList.some((c) => c.name === connection.name)) {
+      throw duplicateConnection(connection.name);
     }
+    await this.refreshing?.catch(() => undefined); // a refresh under way would not list it
+    this.connectionList.push(connection);
+    try {
+      const callbacks = await this.refresh();
+      this.watch(connection);
+      return callbacks;
+    } catch (error) {
+      this.connectionList.splice(this.connectionList.indexOf(connection), 1);
+      throw error;
+    }
+  }
+
+  private watch(connection: McpClientConnection): void {
+    connection.onToolListChanged = () => {
+      this.refresh().catch((error: unknown) => {
+        logger.warn({ err: error, connection: connection.name }, 'Refreshing MCP tools after list_changed failed');
+      });
+    };
   }
 
   /**
@@ -164,9 +195,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
         if (this.toolFilter(info, tool)) accepted.push({ connection, info, tool });
       }
     }
-    const names = assignMcpToolNames(
-      accepted.map(({ connection, tool }) => ({ connectionName: connection.name, toolName: tool.name })),
-    );
+    const names = this.toolNames(accepted.map(({ info, tool }) => ({ connection: info, tool })));
     const callbacks = accepted.map(({ connection, info, tool }, i) => {
       const rules = this.toolMetadata?.(info, tool);
       return new McpToolCallback({
@@ -183,6 +212,15 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
   }
 }
 
+function duplicateConnection(name: string): ConfigurationError {
+  return new ConfigurationError({
+    setting: 'McpToolCallbackProvider connections',
+    value: name,
+    allowed: 'connections with distinct names',
+    message: `Two MCP connections are named '${name}'; give each connection its own name.`,
+  });
+}
+
 /**
  * Builds a {@link McpToolCallbackProvider}.
  *
@@ -193,6 +231,7 @@ export class McpToolCallbackProviderBuilder {
   private filter: McpToolFilter | undefined;
   private converter: ToolContextToMcpMetaConverter | undefined;
   private metadata: McpToolMetadataResolver | undefined;
+  private prefixGenerator: McpToolNamePrefixGenerator | undefined;
 
   /** Adds connections. */
   connections(...connections: McpClientConnection[]): this {
@@ -218,6 +257,12 @@ export class McpToolCallbackProviderBuilder {
     return this;
   }
 
+  /** @defaultValue {@link McpToolNamePrefixGenerators.defaults} */
+  toolNamePrefixGenerator(generator: McpToolNamePrefixGenerator): this {
+    this.prefixGenerator = generator;
+    return this;
+  }
+
   /** A provider whose tools are not listed yet (call `await provider.refresh()`). */
   build(): McpToolCallbackProvider {
     return new McpToolCallbackProvider({
@@ -225,6 +270,7 @@ export class McpToolCallbackProviderBuilder {
       toolFilter: this.filter,
       metaConverter: this.converter,
       toolMetadata: this.metadata,
+      toolNamePrefixGenerator: this.prefixGenerator,
     });
   }
 }

@@ -7,6 +7,7 @@ import {
   toolDefinition,
   type ToolDefinition,
   ToolExecutionError,
+  type ToolAnnotations,
   type ToolMetadata,
 } from '@sprout-ai/core';
 import {
@@ -59,7 +60,8 @@ export interface McpToolCallbackOptions {
  * `ToolExecutionError`, so by default the model reads what happened and the loop goes on. An
  * aborted `toolContext.signal` is not a tool failure: the server gets `notifications/cancelled` and
  * the call rejects with the signal's reason (the loop's `RequestAbortedError` or timeout).
- * `toolMetadata` (e.g. `{ returnDirect: false, timeoutMs: 5_000 }`) gives the tool its rules in the loop.
+ * `toolMetadata` (e.g. `{ returnDirect: false, timeoutMs: 5_000 }`) gives the tool its rules in the loop;
+ * the tool's MCP annotations (`readOnlyHint`, `destructiveHint` …) are added as its `annotations`.
  *
  * @see Spring AI `SyncMcpToolCallback` / `AsyncMcpToolCallback`
  * @remarks Async by nature (one class, not Sync/Async twins). Protocol errors are reported to the
@@ -107,7 +109,9 @@ export class McpToolCallback implements ToolCallback {
       inputSchema: JSON.stringify(normalizeMcpInputSchema(tool.inputSchema)),
     });
     this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
-    this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    const annotations = toolAnnotations(tool);
+    const metadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    this.toolMetadata = annotations === undefined ? metadata : Object.freeze({ ...metadata, annotations });
     checkToolExecutionRules(this.toolMetadata, this.source);
     const compiled = compiledParser(this.toolDefinition, this.source);
     this.argumentsParser = compiled.parser;
@@ -196,6 +200,19 @@ export class McpToolCallback implements ToolCallback {
       message,
     });
   }
+}
+
+/** The tool's MCP annotations (title, readOnly/destructive/idempotent/openWorld hints), if any. */
+function toolAnnotations(tool: McpTool): ToolAnnotations | undefined {
+  const a = tool.annotations;
+  if (a === undefined) return undefined;
+  const hints: { -readonly [K in keyof ToolAnnotations]: ToolAnnotations[K] } = {};
+  if (typeof a.title === 'string') hints.title = a.title;
+  if (typeof a.readOnlyHint === 'boolean') hints.readOnlyHint = a.readOnlyHint;
+  if (typeof a.destructiveHint === 'boolean') hints.destructiveHint = a.destructiveHint;
+  if (typeof a.idempotentHint === 'boolean') hints.idempotentHint = a.idempotentHint;
+  if (typeof a.openWorldHint === 'boolean') hints.openWorldHint = a.openWorldHint;
+  return Object.keys(hints).length === 0 ? undefined : Object.freeze(hints);
 }
 
 /**

@@ -42,6 +42,8 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   OpenAiApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost/v1', model: 'm', cause }),
   AnthropicApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost', model: 'm', cause }),
   McpConnectionError: (make, cause) => make({ connectionName: 'orders', target: 'node server.js', cause }),
+  McpAuthorizationError: (make, cause) =>
+    make({ connectionName: 'crm', target: 'https://crm.example.com/mcp', reason: 'HTTP 401', cause }),
   McpToolCallError: (make, cause) =>
     make({ connectionName: 'orders', toolName: 'getOrder', reason: 'timed out', cause }),
   AdvisorChainError: (make, cause) => make({ message: 'No advisor left.', cause }),

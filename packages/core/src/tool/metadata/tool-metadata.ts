@@ -8,6 +8,23 @@
 export type ToolConcurrency = 'parallel' | 'exclusive';
 
 /**
+ * Hints about what a tool does, as MCP servers declare them (`tools/list` annotations). Hints,
+ * not guarantees: a server may describe its tools wrongly.
+ */
+export interface ToolAnnotations {
+  /** A human-readable title. */
+  readonly title?: string;
+  /** It does not change its environment. */
+  readonly readOnlyHint?: boolean;
+  /** It may destroy or overwrite something (meaningful when not read-only). */
+  readonly destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
+  readonly idempotentHint?: boolean;
+  /** It reaches an open world (the web, other people), not a closed set of things. */
+  readonly openWorldHint?: boolean;
+}
+
+/**
  * How the framework treats a tool's calls and results.
  *
  * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs` and
@@ -29,6 +46,8 @@ export interface ToolMetadata {
    * `-1` means no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
    */
   readonly maxResultChars?: number;
+  /** What the tool declares about itself (an MCP tool's annotations); not used by the tool loop. */
+  readonly annotations?: ToolAnnotations;
 }
 
 /** Metadata of a tool that returns its result to the model. */

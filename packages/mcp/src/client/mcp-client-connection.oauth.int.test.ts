@@ -1,0 +1,141 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { OAuthMcpServer } from '../__fixtures__/oauth-mcp-server';
+import type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './mcp-authorization-code-handler';
+import { McpAuthorizationError } from './mcp-authorization-error';
+import { McpClientConnection } from './mcp-client-connection';
+import { McpConnectionError } from './mcp-connection-error';
+import type { McpOAuthOptions } from './mcp-oauth-options';
+import { InMemoryMcpOAuthTokenStore } from './mcp-oauth-token-store';
+
+jest.setTimeout(30_000);
+
+/** Approves like a user would: follows the authorization URL to its redirect and reads the code. */
+function approvingUser(seen: McpAuthorizationCodeRequest[] = []): McpAuthorizationCodeHandler {
+  return async (request) => {
+    seen.push(request);
+    const response = await fetch(request.authorizationUrl, { redirect: 'manual' });
+    return new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  };
+}
+
+describe(McpClientConnection, () => {
+  let server: OAuthMcpServer;
+  let connection: McpClientConnection;
+
+  beforeEach(async () => {
+    server = await OAuthMcpServer.start();
+  });
+
+  afterEach(async () => {
+    await connection.close();
+    await server.close();
+  });
+
+  function connect(oauth: McpOAuthOptions): McpClientConnection {
+    connection = new McpClientConnection({
+      name: 'secured',
+      transport: { type: 'streamable-http', url: server.mcpUrl, oauth },
+    });
+    return connection;
+  }
+
+  async function whoami(): Promise<string> {
+    const result = await connection.callTool('whoami', {});
+    return (result.content as { text: string }[])[0].text;
+  }
+
+  describe('with the client_credentials grant', () => {
+    it('should obtain a token with the client secret (client_secret_basic) and send it as a bearer token', async () => {
+      connect({ grantType: 'client_credentials', clientId: 'client-1', clientSecret: 'secret-1' });
+
+      expect((await connection.listTools()).map((t) => t.name)).toEqual(['whoami']);
+      expect(await whoami()).toBe('token-1');
+      expect(server.tokenRequests).toEqual([
+        {
+          params: expect.objectContaining({ grant_type: 'client_credentials', resource: server.mcpUrl }),
+          authorization: `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`,
+        },
+      ]);
+    });
+
+    it('should fail with an McpAuthorizationError that says so when the secret is wrong', async () => {
+      connect({ grantType: 'client_credentials', clientId: 'client-1', clientSecret: 'wrong' });
+
+      const error: unknown = await connection.connect().catch((thrown: unknown) => thrown);
+
+      expect(McpAuthorizationError.isInstance(error)).toBe(true);
+      expect(McpConnectionError.isInstance(error)).toBe(true);
+      const { message } = error as Error;
+      expect(message).toContain(`MCP server 'secured' (${server.mcpUrl}) refused authorization: `);
+      expect(message).toContain('sprout.mcp.client.streamable-http.connections.secured.oauth.*');
+      expect(message).not.toContain('wrong');
+    });
+  });
+
+  describe('with the client_credentials grant and a private key (private_key_jwt)', () => {
+    it('should authenticate with a signed client assertion instead of a secret', async () => {
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      server.jwtClientKey = publicKey;
+      connect({
+        grantType: 'client_credentials',
+        clientId: 'jwt-1',
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        signingAlgorithm: 'ES256',
+      });
+
+      expect(await whoami()).toBe('token-1');
+      expect(server.tokenRequests[0].params).toMatchObject({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      });
+      expect(server.tokenRequests[0].authorization).toBeUndefined();
+    });
+  });
+
+  describe('with the authorization_code grant', () => {
+    it('should have the handler obtain a code with PKCE and the resource, exchange it and connect', async () => {
+      const seen: McpAuthorizationCodeRequest[] = [];
+      connect({
+        clientId: 'public-1',
+        redirectUri: 'http://127.0.0.1:9/callback',
+        authorizationCodeHandler: approvingUser(seen),
+      });
+
+      expect(await whoami()).toBe('token-1');
+      expect(seen).toHaveLength(1);
+      expect(seen[0].connectionName).toBe('secured');
+      expect(seen[0].redirectUri).toBe('http://127.0.0.1:9/callback');
+      const authorization = seen[0].authorizationUrl.searchParams;
+      expect(authorization.get('code_challenge_method')).toBe('S256');
+      expect(authorization.get('resource')).toBe(server.mcpUrl);
+      expect(server.tokenRequests[0].params).toMatchObject({
+        grant_type: 'authorization_code',
+        code: 'code-1',
+        client_id: 'public-1',
+        code_verifier: expect.any(String),
+      });
+    });
+
+    it('should fail with an McpAuthorizationError naming the missing handler when none is set', async () => {
+      connect({ clientId: 'public-1' });
+
+      const error: unknown = await connection.connect().catch((thrown: unknown) => thrown);
+
+      expect(McpAuthorizationError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toContain('no McpAuthorizationCodeHandler is set');
+    });
+  });
+
+  describe('with a pre-filled token store', () => {
+    it('should use the stored token without asking the authorization server', async () => {
+      server.validTokens.add('stored-token');
+      const tokenStore = new InMemoryMcpOAuthTokenStore({
+        secured: { access_token: 'stored-token', token_type: 'Bearer' },
+      });
+      connect({ clientId: 'public-1', tokenStore });
+
+      expect(await whoami()).toBe('stored-token');
+      expect(server.tokenRequests).toEqual([]);
+    });
+  });
+});
