@@ -40,7 +40,13 @@ export {
 } from './chat/memory/message-window-chat-memory';
 
 export type { ToolDefinition } from './tool/definition/tool-definition';
-export { type ToolMetadata, type ToolConcurrency, DEFAULT_TOOL_METADATA } from './tool/metadata/tool-metadata';
+export {
+  type ToolMetadata,
+  type ToolConcurrency,
+  type ToolApprovalMode,
+  type ToolAnnotations,
+  DEFAULT_TOOL_METADATA,
+} from './tool/metadata/tool-metadata';
 export type { ToolCallback } from './tool/tool-callback';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
@@ -162,6 +168,24 @@ export {
 } from './model/tool/tool-call-limit-exceeded-error';
 export { UnresolvedToolNamesError } from './model/tool/unresolved-tool-names-error';
 export { NoToolCallRequestedError } from './model/tool/no-tool-call-requested-error';
+export type {
+  ToolApprovalPolicy,
+  ToolApprovalRequest,
+  ToolApprovalRequirement,
+} from './model/tool/approval/tool-approval-policy';
+export {
+  ToolApprovalRules,
+  type ToolApprovalRulesOptions,
+  type McpDestructiveApproval,
+  DEFAULT_MCP_DESTRUCTIVE_APPROVAL,
+} from './model/tool/approval/tool-approval-rules';
+export {
+  type PendingToolCall,
+  type PendingApprovalCall,
+  type PendingApproval,
+  PENDING_APPROVAL_FINISH_REASON,
+} from './model/tool/approval/pending-tool-call';
+export { type ToolCallDecisions, declinedToolCallMessage } from './model/tool/approval/tool-call-decisions';
 export {
   type ToolExecutionEligibilityChecker,
   defaultToolExecutionEligibilityChecker,

@@ -104,7 +104,12 @@ export class McpToolCallback implements ToolCallback {
       inputSchema: JSON.stringify(normalizeMcpInputSchema(tool.inputSchema)),
     });
     this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
-    this.toolMetadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    const metadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
+    // The server's destructiveHint feeds sprout.tools.approval.mcp-destructive (docs/approval.md).
+    this.toolMetadata =
+      tool.annotations?.destructiveHint === true && metadata.annotations === undefined
+        ? { ...metadata, annotations: { destructiveHint: true } }
+        : metadata;
     checkToolExecutionRules(this.toolMetadata, this.source);
     const compiled = compiledParser(this.toolDefinition, this.source);
     this.argumentsParser = compiled.parser;

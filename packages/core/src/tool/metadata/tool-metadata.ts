@@ -8,10 +8,30 @@
 export type ToolConcurrency = 'parallel' | 'exclusive';
 
 /**
+ * Whether a call of the tool waits for a person's approval before it runs:
+ * - `'required'` — the turn pauses before the call (see `ToolApprovalRules`);
+ * - `'none'` — only the configured rules (`sprout.tools.approval.*`, a policy) decide.
+ */
+export type ToolApprovalMode = 'required' | 'none';
+
+/**
+ * Hints a tool's server gives about its behaviour (MCP `ToolAnnotations`); Sprout acts on
+ * `destructiveHint` (`sprout.tools.approval.mcp-destructive`). Untrusted unless the server is.
+ */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/**
  * How the framework treats a tool's calls and results.
  *
- * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs` and
- * `maxResultChars` are Sprout's per-tool execution rules (each also settable on `@Tool`).
+ * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs`,
+ * `maxResultChars` and `approval` are Sprout's per-tool execution rules (each also settable on
+ * `@Tool`); `annotations` carries an MCP tool's hints.
  * @see Spring AI `ToolMetadata`
  */
 export interface ToolMetadata {
@@ -29,6 +49,10 @@ export interface ToolMetadata {
    * `-1` means no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
    */
   readonly maxResultChars?: number;
+  /** `'required'`: every call waits for a person's approval (docs/approval.md). @defaultValue `'none'` */
+  readonly approval?: ToolApprovalMode;
+  /** The server's hints about the tool (MCP tools); absent for local tools. */
+  readonly annotations?: ToolAnnotations;
 }
 
 /** Metadata of a tool that returns its result to the model. */
