@@ -47,6 +47,20 @@ export { ChatClientAttributes, TOOL_CALLING_ADVISOR_AUTO_REGISTER } from './chat
 export type { ToolInput } from './tool-registration';
 export { MultipleToolAdvisorsError } from './multiple-tool-advisors-error';
 
+// --- human approval of tool calls (docs/approval.md) ---
+export {
+  ToolApprovalStore,
+  type ToolApprovalStoreOptions,
+  DEFAULT_TOOL_APPROVAL_TIME_TO_LIVE_MS,
+  PAUSED_TURN_KEY_SUFFIX,
+  MIN_TOOL_APPROVAL_SECRET_BYTES,
+} from './approval/tool-approval-store';
+export type { PausedTurn } from './approval/paused-turn';
+export { type ToolApprovalDecision, approveToolCall, rejectToolCall } from './approval/tool-approval-decision';
+export { ToolApprovalNotFoundError } from './approval/tool-approval-not-found-error';
+export { ToolApprovalExpiredError } from './approval/tool-approval-expired-error';
+export { InvalidToolApprovalError, type InvalidToolApprovalProblem } from './approval/invalid-tool-approval-error';
+
 // --- streaming ---
 export { type StreamAdvisor, isStreamAdvisor } from './advisor/api/stream-advisor';
 export type { StreamAdvisorChain } from './advisor/api/stream-advisor-chain';
