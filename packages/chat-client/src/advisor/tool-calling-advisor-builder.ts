@@ -34,7 +34,7 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
     advisorOrder: number;
     conversationHistoryEnabled: boolean;
     /** Shared by copies (a shallow copy keeps the holder), so the store made on first use is too. */
-    approval: { store?: ToolApprovalStore };
+    approval: { store?: ToolApprovalStore; make?: () => ToolApprovalStore };
   } = {
     approval: {},
     toolExecutionEligibilityChecker: defaultToolExecutionEligibilityChecker,
@@ -80,10 +80,12 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
    * Where turns paused for approval are kept; every advisor this builder (and its copies) builds
    * shares it, so a ChatClient resumes what it paused.
    *
+   * @param store - the store, or a function making it on first use (a pause or a resume), so a
+   *   store that cannot be made (e.g. no secret) fails only requests that need it
    * @defaultValue one in-memory `ToolApprovalStore` per builder, made on first use (this process only)
    */
-  toolApprovalStore(store: ToolApprovalStore): this {
-    this.settings.approval = { store };
+  toolApprovalStore(store: ToolApprovalStore | (() => ToolApprovalStore)): this {
+    this.settings.approval = typeof store === 'function' ? { make: store } : { store };
     return this;
   }
 
@@ -92,8 +94,9 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
    * afterwards share it).
    */
   getToolApprovalStore(): ToolApprovalStore {
-    this.settings.approval.store ??= new ToolApprovalStore();
-    return this.settings.approval.store;
+    const approval = this.settings.approval;
+    approval.store ??= approval.make?.() ?? new ToolApprovalStore();
+    return approval.store;
   }
 
   /** The order the built advisor will have. */
@@ -137,6 +140,6 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
   /** The options handed to the advisor constructor. */
   protected options(): ToolCallingAdvisorOptions {
     const { approval: _approval, ...settings } = this.settings;
-    return { ...settings, toolApprovalStore: this.getToolApprovalStore() };
+    return { ...settings, toolApprovalStore: () => this.getToolApprovalStore() };
   }
 }

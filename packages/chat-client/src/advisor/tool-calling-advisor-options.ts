@@ -33,10 +33,11 @@ export interface ToolCallingAdvisorOptions {
    */
   readonly conversationHistoryEnabled?: boolean;
   /**
-   * Where turns paused for approval are kept (docs/approval.md).
+   * Where turns paused for approval are kept (docs/approval.md), or a function making it when a
+   * turn first pauses.
    *
    * @defaultValue a new in-memory `ToolApprovalStore` (this advisor only; the builder shares one
    *   between the advisors it builds)
    */
-  readonly toolApprovalStore?: ToolApprovalStore;
+  readonly toolApprovalStore?: ToolApprovalStore | (() => ToolApprovalStore);
 }

@@ -97,8 +97,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   protected readonly conversationHistoryEnabled: boolean;
   /** The manager given at construction or by {@link ToolCallingAdvisor.useToolCallingManagerIfUnset}. */
   #toolCallingManager: ToolCallingManager | undefined;
-  /** Where turns paused for approval are kept. */
-  readonly toolApprovalStore: ToolApprovalStore;
+  #toolApprovalStore: ToolApprovalStore | (() => ToolApprovalStore);
 
   /**
    * @param options - the manager, checker, order and history setting (all optional)
@@ -109,7 +108,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } =
       validate(options);
     this.#toolCallingManager = toolCallingManager;
-    this.toolApprovalStore = options.toolApprovalStore ?? new ToolApprovalStore();
+    this.#toolApprovalStore = options.toolApprovalStore ?? (() => new ToolApprovalStore());
     this.toolExecutionEligibilityChecker = toolExecutionEligibilityChecker ?? defaultToolExecutionEligibilityChecker;
     this.order = advisorOrder ?? ToolCallingAdvisor.DEFAULT_ORDER;
     this.conversationHistoryEnabled = conversationHistoryEnabled ?? true;
@@ -262,6 +261,16 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       }
       return;
     }
+  }
+
+  /**
+   * Where turns paused for approval are kept (made on first use when given as a function).
+   *
+   * @throws ConfigurationError when the store cannot be made (e.g. a persistent store without a secret)
+   */
+  get toolApprovalStore(): ToolApprovalStore {
+    if (typeof this.#toolApprovalStore === 'function') this.#toolApprovalStore = this.#toolApprovalStore();
+    return this.#toolApprovalStore;
   }
 
   /** Stores a round paused for approval under the request's conversation. */
