@@ -1,4 +1,5 @@
 import { chatCompletion, type WireChatCompletion, type WireChatRequest, type WireMessage } from '@sprout-ai/test';
+import { cancelOrderDemoAnswer } from './cancel-order-demo';
 
 /** Name of the tool the demo model calls. */
 export const DEMO_TOOL_NAME = 'getOrderStatus';
@@ -80,6 +81,8 @@ export function demoAnswer(turn: DemoTurn): DemoAnswer {
  * @returns a `chat.completion` response body
  */
 export function demoModel(request: WireChatRequest): WireChatCompletion {
+  const cancel = cancelOrderDemoAnswer(request);
+  if (cancel !== undefined) return cancel;
   const messages = request.messages;
   const last = messages.at(-1);
   const offered = (name: string) => (request.tools ?? []).find((tool) => tool.function.name === name);
