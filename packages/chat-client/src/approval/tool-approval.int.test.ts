@@ -1,12 +1,14 @@
 import {
   AssistantMessage,
   CHAT_MEMORY_CONVERSATION_ID,
+  DefaultToolCallingManager,
   FunctionToolCallback,
   InMemoryChatMemoryRepository,
   InvalidToolArgumentsError,
   MessageWindowChatMemory,
   type PendingApproval,
   type ToolCallback,
+  type ToolResponseMessage,
 } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, type WireScriptStep, chatCompletion, sseFromChatCompletion } from '@sprout-ai/test';
@@ -67,10 +69,7 @@ describe('human approval of tool calls', () => {
     server = undefined;
   });
 
-  async function setUp(
-    script: readonly WireScriptStep[],
-    store = new ToolApprovalStore(),
-  ) {
+  async function setUp(script: readonly WireScriptStep[], store = new ToolApprovalStore()) {
     server = await OpenAiWireServer.start({ script });
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'test-key', maxRetries: 0 });
     const client = ChatClient.create(model, {
@@ -374,6 +373,64 @@ describe('human approval of tool calls', () => {
         ['user', 'Cancel A123, and what time is it?'],
         ['assistant', 'Cancelled A123.'],
       ]);
+    });
+  });
+
+  describe('with call limits', () => {
+    it('should count the paused call once: a limit of one call lets it run on resume', async () => {
+      const { orders, tools } = deskTools();
+      server = await OpenAiWireServer.start({ script: [askCancel, chatCompletion({ content: 'Done.' })] });
+      const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'test-key', maxRetries: 0 });
+      const manager = DefaultToolCallingManager.builder().maxCallsPerTool('cancelOrder', 1).build();
+      const client = ChatClient.create(model, {
+        toolCallingAdvisorBuilder: ToolCallingAdvisor.builder().toolCallingManager(manager),
+      });
+      const pending = await pause(client, tools);
+
+      await client
+        .prompt()
+        .toolCallbacks(...tools)
+        .resume('c1', [approveToolCall(pending.calls[0])])
+        .call()
+        .content();
+
+      expect(orders.get('A123')).toBe('cancelled');
+      expect(server.requests[1].messages.find((m) => m.tool_call_id === 'call_1')?.content).toBe(
+        '"Order A123 cancelled"',
+      );
+    });
+  });
+
+  describe('with chat memory inside the loop', () => {
+    it('should store the whole turn, tool calls and results included, once resumed and answered', async () => {
+      const { tools } = deskTools();
+      const { client } = await setUp([askCancel, chatCompletion({ content: 'Cancelled A123.' })]);
+      const chatMemory = MessageWindowChatMemory.builder().build();
+      const memory = MessageChatMemoryAdvisor.builder(chatMemory)
+        .order(ToolCallingAdvisor.DEFAULT_ORDER + 1)
+        .build();
+      const response = await client
+        .prompt('Cancel A123, and what time is it?')
+        .toolCallbacks(...tools)
+        .advisors(memory)
+        .advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c1'))
+        .call()
+        .chatResponse();
+      const pending = response?.metadata.pendingApproval as PendingApproval;
+      expect(await chatMemory.get('c1')).toEqual([]);
+
+      await client
+        .prompt()
+        .toolCallbacks(...tools)
+        .advisors(memory)
+        .resume('c1', [approveToolCall(pending.calls[0])])
+        .call()
+        .content();
+
+      const stored = await chatMemory.get('c1');
+      expect(stored.map((m) => m.messageType)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+      const results = stored[2] as ToolResponseMessage;
+      expect(results.responses.map((r) => r.id)).toEqual(['call_1', 'call_2']);
     });
   });
 });
