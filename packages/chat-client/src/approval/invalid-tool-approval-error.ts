@@ -26,8 +26,9 @@ export class InvalidToolApprovalError extends SproutError {
     problem: InvalidToolApprovalProblem;
     toolCallId?: string;
     message: string;
+    cause?: unknown;
   }) {
-    super(`${options.message} Nothing was changed.`);
+    super(`${options.message} Nothing was changed.`, { cause: options.cause });
     this.conversationId = options.conversationId;
     this.problem = options.problem;
     this.toolCallId = options.toolCallId;

@@ -10,11 +10,12 @@ export class ToolApprovalExpiredError extends SproutError {
   readonly expiresAt: string;
 
   /** @param options - the conversation and the instant the approval expired */
-  constructor(options: { conversationId: string; expiresAt: string }) {
+  constructor(options: { conversationId: string; expiresAt: string; cause?: unknown }) {
     super(
       `The approval of the turn paused in conversation ${JSON.stringify(options.conversationId)} expired at ` +
         `${options.expiresAt}; the decisions were refused and nothing was changed. Ask again with a new prompt ` +
         '(or raise sprout.tools.approval.time-to-live).',
+      { cause: options.cause },
     );
     this.conversationId = options.conversationId;
     this.expiresAt = options.expiresAt;

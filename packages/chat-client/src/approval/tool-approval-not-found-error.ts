@@ -11,11 +11,12 @@ export class ToolApprovalNotFoundError extends SproutError {
   readonly conversationId: string;
 
   /** @param options - the conversation and, when it differs from the usual one, the message */
-  constructor(options: { conversationId: string; message?: string }) {
+  constructor(options: { conversationId: string; message?: string; cause?: unknown }) {
     super(
       options.message ??
         `No turn waits for approval in conversation ${JSON.stringify(options.conversationId)}: it was already ` +
           'resumed (decisions are used once), never paused, or its stored state expired. Nothing was changed.',
+      { cause: options.cause },
     );
     this.conversationId = options.conversationId;
   }
