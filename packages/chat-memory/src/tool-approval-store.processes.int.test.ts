@@ -8,6 +8,9 @@ import { OpenAiWireServer, chatCompletion } from '@sprout-ai/test';
 import { RedisTestServer } from './__fixtures__/redis-test-server';
 import { SqliteChatMemoryRepository } from './sqlite-chat-memory-repository';
 
+// Each test starts three app processes; loose bounds for a loaded 2-CPU machine.
+jest.setTimeout(60_000);
+
 const APP = join(__dirname, '__fixtures__', 'approval-process.cjs');
 const SECRET = 'a-test-secret-that-is-at-least-32-bytes-long';
 
