@@ -65,3 +65,21 @@ describe(parseCliArgs, () => {
     });
   });
 });
+
+describe('parseCliArgs with --approve / --reject', () => {
+  it('should take a decision for the paused turn of --conversation, without a question', () => {
+    expect(parseCliArgs(['--user', 'u7', '--conversation', 'c1', '--approve'])).toMatchObject({
+      conversation: 'c1',
+      decision: { approve: true },
+    });
+    expect(parseCliArgs(['-c', 'c1', '--reject', '--reason', 'not now']).decision).toEqual({
+      approve: false,
+      reason: 'not now',
+    });
+  });
+
+  it('should refuse a decision without --conversation, or both at once', () => {
+    expect(() => parseCliArgs(['--approve'])).toThrow(/need --conversation/);
+    expect(() => parseCliArgs(['-c', 'c1', '--approve', '--reject'])).toThrow(/not both/);
+  });
+});

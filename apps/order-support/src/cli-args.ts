@@ -23,6 +23,8 @@ export interface CliArgs {
   readonly provider?: CliProvider;
   /** `--help` was given: print {@link USAGE} and exit 0. */
   readonly help: boolean;
+  /** `--approve` / `--reject [--reason …]`: decide the turn stored as paused in `--conversation`. */
+  readonly decision?: { readonly approve: true } | { readonly approve: false; readonly reason?: string };
 }
 
 /** The values `--provider` takes (those of `spring.ai.model.chat`). */
@@ -57,6 +59,9 @@ Options:
   -p, --provider <openai|anthropic>
                    the chat model provider (spring.ai.model.chat); without it the configured API key
                    decides, OpenAI when there is none
+  --approve, --reject [--reason <text>]
+                   decide the turn paused in --conversation <id> for approval (e.g. cancelOrder), as
+                   asked by an earlier run; on a terminal the run asks at once: Approve …? [y/N/edit]
   -h, --help       show this help
 
 Example: npm start -- --user u7 "订单 A123 发货了吗？"
@@ -95,6 +100,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'tool-search': { type: 'boolean' },
         trace: { type: 'boolean' },
         provider: { type: 'string', short: 'p' },
+        approve: { type: 'boolean' },
+        reject: { type: 'boolean' },
+        reason: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -120,6 +128,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       message: 'Option --json cannot be combined with --stream (a typed answer needs the whole answer)',
     });
   const question = positionals.join(' ').trim();
+  if (values.approve === true || values.reject === true) {
+    if (values.approve === true && values.reject === true)
+      throw new CliUsageError({ message: 'Give --approve or --reject, not both' });
+    if (conversation === undefined)
+      throw new CliUsageError({
+        message: 'Options --approve and --reject need --conversation <id> of the paused turn',
+      });
+    const decision =
+      values.approve === true
+        ? ({ approve: true } as const)
+        : { approve: false as const, ...(values.reason === undefined ? {} : { reason: values.reason }) };
+    return { user, question, help: false, conversation, decision };
+  }
   if (question === '')
     throw new CliUsageError({
       message: 'No question given; pass it as the last argument, e.g. "订单 A123 发货了吗？"',
@@ -144,6 +165,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic> and --help`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic> and --help (see --help for the others)`;
   return message;
 }

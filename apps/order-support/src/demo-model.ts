@@ -1,5 +1,6 @@
 import { chatCompletion, type WireChatCompletion, type WireChatRequest, type WireMessage } from '@sprout-ai/test';
 import { demoStructuredAnswer, wantsStructuredAnswer } from './demo-structured-answer';
+import { cancelOrderDemoAnswer } from './cancel-order-demo';
 
 /** Name of the tool the demo model calls. */
 export const DEMO_TOOL_NAME = 'getOrderStatus';
@@ -81,6 +82,8 @@ export function demoAnswer(turn: DemoTurn): DemoAnswer {
  * @returns a `chat.completion` response body
  */
 export function demoModel(request: WireChatRequest): WireChatCompletion {
+  const cancel = cancelOrderDemoAnswer(request);
+  if (cancel !== undefined) return cancel;
   const messages = request.messages;
   const last = messages.at(-1);
   const offered = (name: string) => (request.tools ?? []).find((tool) => tool.function.name === name);

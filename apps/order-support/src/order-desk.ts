@@ -9,10 +9,12 @@ import {
   selectChatModelProvider,
   SproutApplication,
   type SproutProperties,
+  TOOL_APPROVAL_PROPERTY_KEYS,
 } from '@sprout-ai/boot';
 import type { ToolSchemaRegistry } from '@sprout-ai/core';
 import { AnthropicWireServer, OpenAiWireServer } from '@sprout-ai/test';
 import { anthropicDemoModel } from './anthropic-demo-model';
+import { demoApprovalSecret } from './approval-secret';
 import { demoModel } from './demo-model';
 import { orderSupportModule } from './order-support-module';
 
@@ -65,6 +67,9 @@ export async function startOrderDesk(options: OrderDeskOptions): Promise<OrderDe
   const env = options.env ?? process.env;
   const overrides: Record<string, string> = { ...options.properties };
   const loaded = loadProperties({ file: propertiesFile, env, overrides });
+  if (!loaded.has(TOOL_APPROVAL_PROPERTY_KEYS.secret)) {
+    overrides[TOOL_APPROVAL_PROPERTY_KEYS.secret] = demoApprovalSecret(options.appDir);
+  }
   if (!loaded.has(CHAT_MEMORY_PROPERTY_KEYS.repositoryType) || loaded.chatMemory.repositoryType === 'sqlite') {
     overrides[CHAT_MEMORY_PROPERTY_KEYS.repositoryType] = 'sqlite';
     overrides[CHAT_MEMORY_PROPERTY_KEYS.sqlitePath] = chatMemoryPath(loaded.chatMemory.sqlitePath, options.appDir);

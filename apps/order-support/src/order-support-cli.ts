@@ -12,15 +12,18 @@ import {
   BeanOutputConverter,
   CHAT_MEMORY_CONVERSATION_ID,
   type ChatModel,
+  DEFAULT_CONVERSATION_ID,
   type ToolSchemaRegistry,
   toolSchemaRegistry,
 } from '@sprout-ai/core';
+import { answerWithApproval, type AskLine, decideStoredTurn } from './approval-prompt';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args';
 import { OrderAnswer } from './order-answer';
 import { type OrderDesk, startOrderDesk } from './order-desk';
 import { type OrderTelemetry, startOrderTelemetry } from './order-telemetry';
 import { USER_ID_CONTEXT_KEY } from './order-tools';
 import { formatToolReasoning, ToolReasoning } from './tool-reasoning';
+import { terminalPrompt } from './terminal-prompt';
 import { formatToolCallTrace, type ToolCallTraceListener, TracingToolCallback } from './tracing-tool-callback';
 
 /** Exit code of a successful run (also `--help`). */
@@ -42,6 +45,8 @@ export interface OrderSupportCliOptions {
   readonly appDir: string;
   /** Where tool schemas are registered. @defaultValue core's shared registry */
   readonly schemaRegistry?: ToolSchemaRegistry;
+  /** Asks at the terminal whether to approve a tool call. @defaultValue a prompt on stdin when it is a TTY, else none */
+  readonly ask?: AskLine;
 }
 
 /**
@@ -102,21 +107,24 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
         : {}),
       schemaRegistry: options.schemaRegistry,
     });
-    const spec = chatClient
-      .prompt()
-      .user(args.question)
-      .toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user });
-    if (telemetry !== undefined) spec.loopListeners(telemetry.loopListener);
-    if (args.conversation !== undefined) {
-      const memory = MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build();
-      spec.advisors(memory).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, args.conversation));
-    }
+    const memory = MessageChatMemoryAdvisor.builder(app.get(SproutTokens.ChatMemory)).build();
     const toolSearch = app.get<SproutProperties>(SproutTokens.SproutProperties).toolSearchAdvisor;
-    if (toolSearch.enabled) {
-      // The tool-search session: the conversation, or this one question.
-      const session = args.conversation ?? `one-off-${randomUUID()}`;
-      spec.advisors((a) => a.param(toolSearch.sessionIdKeyName, session));
+    // The tool-search session: the conversation, or this one question.
+    const session = args.conversation ?? `one-off-${randomUUID()}`;
+    const newSpec = () => {
+      const spec = chatClient.prompt().toolContext(args.user === undefined ? {} : { [USER_ID_CONTEXT_KEY]: args.user });
+      if (telemetry !== undefined) spec.loopListeners(telemetry.loopListener);
+      if (toolSearch.enabled) spec.advisors((a) => a.param(toolSearch.sessionIdKeyName, session));
+      if (args.conversation === undefined) return spec;
+      return spec.advisors(memory).advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, args.conversation));
+    };
+    if (args.decision !== undefined) {
+      const store = app.get(SproutTokens.ToolApprovalStore);
+      const conversationId = args.conversation ?? DEFAULT_CONVERSATION_ID;
+      stdout.write(`${await decideStoredTurn(store, conversationId, args.decision, newSpec)}\n`);
+      return EXIT_OK;
     }
+    const spec = newSpec().user(args.question);
     if (args.json === true) {
       const converter = new BeanOutputConverter(OrderAnswer, { registry: options.schemaRegistry });
       const answer = await spec.call().entity(converter, (entity) => entity.validateSchema());
@@ -125,7 +133,7 @@ export async function runOrderSupportCli(argv: readonly string[], options: Order
       for await (const text of spec.stream().content()) stdout.write(text);
       stdout.write('\n');
     } else {
-      const answer = await spec.call().content();
+      const answer = await answerWithApproval(spec, newSpec, options.ask ?? terminalPrompt());
       stdout.write(`${answer}\n`);
     }
     if (args.trace === true && telemetry !== undefined) stderr.write(`${telemetry.tree()}\n`);

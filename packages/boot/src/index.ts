@@ -69,6 +69,11 @@ export {
   DEFAULT_CHAT_MEMORY_REDIS_URL,
   DEFAULT_CHAT_MEMORY_REDIS_KEY_PREFIX,
 } from './properties/chat-memory-properties';
+export {
+  type ToolApprovalProperties,
+  TOOL_APPROVAL_PROPERTY_KEYS,
+  DEFAULT_TOOL_APPROVAL_PROPERTIES,
+} from './properties/tool-approval-properties';
 
 export { McpTokens } from './mcp-tokens';
 export { McpClientAutoConfiguration } from './autoconfigure/mcp-client-auto-configuration';

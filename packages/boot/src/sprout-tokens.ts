@@ -1,9 +1,10 @@
-import type { ChatClientBuilder, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import type { ChatClientBuilder, ToolApprovalStore, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
 import type {
   ChatMemory,
   ChatMemoryRepository,
   ChatModel,
   ToolCallbackProvider,
+  ToolApprovalPolicy,
   ToolCallbackResolver,
   ToolCallingManager,
   ToolExecutionEligibilityChecker,
@@ -55,4 +56,8 @@ export const SproutTokens = {
   ChatMemoryRepository: token<ChatMemoryRepository>('ChatMemoryRepository'),
   /** `MessageWindowChatMemory` over the repository, window `spring.ai.chat.memory.max-messages`. */
   ChatMemory: token<ChatMemory>('ChatMemory'),
+  /** Optional: decides from a call's arguments whether it needs approval (`sprout.tools.approval.*` rules come first). */
+  ToolApprovalPolicy: token<ToolApprovalPolicy>('ToolApprovalPolicy'),
+  /** Where turns paused for approval are kept: the chat memory repository, signed with `sprout.tools.approval.secret`. */
+  ToolApprovalStore: token<ToolApprovalStore>('ToolApprovalStore'),
 } as const;

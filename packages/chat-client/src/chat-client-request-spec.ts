@@ -1,5 +1,14 @@
 import { context } from '@opentelemetry/api';
-import { type ChatModel, type ChatOptions, type Message, RequestAbortedError } from '@sprout-ai/core';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  type ChatModel,
+  type ChatOptions,
+  ConfigurationError,
+  type Message,
+  RequestAbortedError,
+} from '@sprout-ai/core';
+import type { ToolApprovalDecision } from './approval/tool-approval-decision';
+import { TOOL_APPROVAL_RESUME_KEY, type ToolApprovalResume } from './approval/tool-approval-resume';
 import type { Advisor } from './advisor/api/advisor';
 import type { ToolCallingAdvisorBuilder } from './advisor/tool-calling-advisor-builder';
 import { buildAdvisorChain } from './advisor-chain-factory';
@@ -51,6 +60,8 @@ import type { ToolInput } from './tool-registration';
  * @see Spring AI `ChatClient.ChatClientRequestSpec`
  */
 export class ChatClientRequestSpec {
+  #resume: { readonly conversationId: string; readonly decisions: readonly ToolApprovalDecision[] } | undefined;
+
   /**
    * Use `chatClient.prompt()` instead.
    *
@@ -211,6 +222,45 @@ export class ChatClientRequestSpec {
   }
 
   /**
+   * Makes this request resume the turn paused for approval in a conversation (the response of the
+   * paused turn carried `chatResponse.metadata.pendingApproval`), with one decision per pending call:
+   * approved calls run (with edited arguments, when given), declined ones are answered as declined,
+   * and the loop goes on to the model as usual. Any process whose ChatClient shares the
+   * {@link ToolApprovalStore} (store and secret) can resume it, once. Give the request the tools of
+   * the paused turn (`.tools()`, or the client's defaults); it takes no new user message, and the
+   * chat memory conversation is `conversationId`. Nothing is checked until `.call()` /
+   * `.stream()` runs it.
+   *
+   * @example
+   * ```ts
+   * const pending = (await client.prompt('Cancel A123').tools(desk).call().chatResponse())?.metadata.pendingApproval;
+   * const answer = await client.prompt().tools(desk)
+   *   .resume(pending.conversationId, pending.calls.map((call) => approveToolCall(call)))
+   *   .call().content();
+   * ```
+   * @param conversationId - the conversation of the paused turn (`pendingApproval.conversationId`)
+   * @param decisions - one per pending call (`approveToolCall`, `rejectToolCall`)
+   * @throws ConfigurationError when the id is blank or the decisions are not an array
+   * @remarks When run: `ToolApprovalNotFoundError` (nothing pending: already resumed, expired from
+   *   the store), `ToolApprovalExpiredError`, `InvalidToolApprovalError` (tampered state, a decision
+   *   for another call, a missing decision), `InvalidToolArgumentsError` (edited arguments) —
+   *   each before anything changed. Sprout's; Spring has no pause/resume.
+   */
+  resume(conversationId: string, decisions: readonly ToolApprovalDecision[]): this {
+    if (typeof conversationId !== 'string' || conversationId.trim() === '' || !isArray(decisions)) {
+      throw new ConfigurationError({
+        setting: 'resume',
+        value: conversationId,
+        allowed: 'a non-blank conversation id and an array of decisions',
+        message: 'resume(conversationId, decisions) needs a non-blank conversation id and an array of decisions.',
+      });
+    }
+    this.#resume = { conversationId, decisions: [...decisions] };
+    this.state.advisorParams[CHAT_MEMORY_CONVERSATION_ID] = conversationId;
+    return this;
+  }
+
+  /**
    * Describes a blocking (non-streaming) call; nothing is sent until a method of the returned
    * spec is awaited. Its methods reject with `RequestAbortedError` when the request's
    * {@link ChatClientRequestSpec.abortSignal} aborts before the answer.
@@ -232,7 +282,8 @@ export class ChatClientRequestSpec {
   /** Streams the request through a stream advisor chain (see `buildStreamAdvisorChain`). */
   private async *executeStream(listener?: ChatClientStreamEventListener): AsyncGenerator<ChatClientResponse> {
     RequestAbortedError.throwIfAborted(this.state.abortSignal);
-    const request = toChatClientRequest(this.chatModel, this.state);
+    const request =
+      this.#resume === undefined ? toChatClientRequest(this.chatModel, this.state) : await this.#resumed();
     const chain = buildStreamAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder);
     const observation = this.telemetry.startRequest(request, this.chatModel, true, this.state.loopListeners);
     const observed = request.with({
@@ -265,6 +316,7 @@ export class ChatClientRequestSpec {
    * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
    */
   private execute(extras?: ExecutionExtras): Promise<ChatClientResponse> {
+    if (this.#resume !== undefined) return this.#executeResumed();
     // Not an async function, so the chain's promise is returned as it is; errors are rejections.
     try {
       RequestAbortedError.throwIfAborted(this.state.abortSignal);
@@ -278,6 +330,45 @@ export class ChatClientRequestSpec {
       return Promise.reject(error);
     }
   }
+
+  async #executeResumed(): Promise<ChatClientResponse> {
+    RequestAbortedError.throwIfAborted(this.state.abortSignal);
+    const request = await this.#resumed();
+    return buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder).nextCall(request);
+  }
+
+  /**
+   * The request of a resume: the paused turn's messages, the spec's options, and the verified turn
+   * with its decisions in the context (for the ToolCallingAdvisor).
+   */
+  async #resumed(): Promise<ChatClientRequest> {
+    const { conversationId, decisions } = this.#resume as {
+      conversationId: string;
+      decisions: readonly ToolApprovalDecision[];
+    };
+    if ((this.state.userText ?? '').trim() !== '' || this.state.userMedia.length > 0) {
+      throw new ConfigurationError({
+        setting: 'resume',
+        value: this.state.userText,
+        allowed: 'no user message',
+        message:
+          'A resumed request continues the paused turn and takes no user message; send it with a new prompt after the answer.',
+      });
+    }
+    const store = this.toolCallingAdvisorBuilder.getToolApprovalStore();
+    const turn = await store.load(conversationId);
+    store.checkDecisions(turn, decisions);
+    const request = toChatClientRequest(this.chatModel, this.state);
+    const resume: ToolApprovalResume = { store, turn, decisions };
+    return request.with({
+      prompt: request.prompt.with({ instructions: turn.history }),
+      context: { ...request.context, [TOOL_APPROVAL_RESUME_KEY]: resume },
+    });
+  }
+}
+
+function isArray(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
 }
 
 /** The request with its observation in the context. */

@@ -71,6 +71,19 @@ export type {
   LoopToolCallFinishEvent,
 } from './observation/chat-client-loop-listener';
 export type { ChatClientObservationOptions } from './observation/chat-client-observation-options';
+// --- human approval of tool calls (docs/approval.md) ---
+export {
+  ToolApprovalStore,
+  type ToolApprovalStoreOptions,
+  DEFAULT_TOOL_APPROVAL_TIME_TO_LIVE_MS,
+  PAUSED_TURN_KEY_SUFFIX,
+  MIN_TOOL_APPROVAL_SECRET_BYTES,
+} from './approval/tool-approval-store';
+export type { PausedTurn } from './approval/paused-turn';
+export { type ToolApprovalDecision, approveToolCall, rejectToolCall } from './approval/tool-approval-decision';
+export { ToolApprovalNotFoundError } from './approval/tool-approval-not-found-error';
+export { ToolApprovalExpiredError } from './approval/tool-approval-expired-error';
+export { InvalidToolApprovalError, type InvalidToolApprovalProblem } from './approval/invalid-tool-approval-error';
 
 // --- streaming ---
 export { type StreamAdvisor, isStreamAdvisor } from './advisor/api/stream-advisor';

@@ -55,6 +55,7 @@ export type { ToolDefinition } from './tool/definition/tool-definition';
 export {
   type ToolMetadata,
   type ToolConcurrency,
+  type ToolApprovalMode,
   type ToolAnnotations,
   DEFAULT_TOOL_METADATA,
 } from './tool/metadata/tool-metadata';
@@ -180,6 +181,24 @@ export {
 } from './model/tool/tool-call-limit-exceeded-error';
 export { UnresolvedToolNamesError } from './model/tool/unresolved-tool-names-error';
 export { NoToolCallRequestedError } from './model/tool/no-tool-call-requested-error';
+export type {
+  ToolApprovalPolicy,
+  ToolApprovalRequest,
+  ToolApprovalRequirement,
+} from './model/tool/approval/tool-approval-policy';
+export {
+  ToolApprovalRules,
+  type ToolApprovalRulesOptions,
+  type McpDestructiveApproval,
+  DEFAULT_MCP_DESTRUCTIVE_APPROVAL,
+} from './model/tool/approval/tool-approval-rules';
+export {
+  type PendingToolCall,
+  type PendingApprovalCall,
+  type PendingApproval,
+  PENDING_APPROVAL_FINISH_REASON,
+} from './model/tool/approval/pending-tool-call';
+export { type ToolCallDecisions, declinedToolCallMessage } from './model/tool/approval/tool-call-decisions';
 export {
   type ToolExecutionEligibilityChecker,
   defaultToolExecutionEligibilityChecker,

@@ -14,7 +14,11 @@ export class OrderChangeTools {
     @inject(DeskStore) private readonly store: DeskStore,
   ) {}
 
-  @Tool({ description: 'Cancel an order that has not shipped yet; the payment is refunded automatically.' })
+  // A person approves every cancellation before it happens (docs/approval.md).
+  @Tool({
+    description: 'Cancel an order that has not shipped yet; the payment is refunded automatically.',
+    approval: 'required',
+  })
   cancelOrder(
     @ToolParam({ description: 'Order id, "A" followed by 3 digits, e.g. A200' }) orderId: string,
     @ToolParam({ description: 'Why the customer cancels, in their words' }) reason: string,

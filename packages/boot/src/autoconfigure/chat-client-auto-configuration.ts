@@ -5,11 +5,13 @@ import {
   FullTextToolIndex,
   LruEvictionStrategy,
   RegexToolIndex,
+  ToolApprovalStore,
   ToolCallingAdvisor,
   ToolCallingAdvisorBuilder,
   ToolSearchToolCallingAdvisor,
 } from '@sprout-ai/chat-client';
 import type {
+  ChatMemoryRepository,
   ChatModel,
   ToolCallbackProvider,
   ToolCallingManager,
@@ -30,6 +32,9 @@ import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-bui
  *   `spring.ai.chat.client.tool-calling.advisor-order` and a bound `ToolExecutionEligibilityChecker` if any —
  *   or, when `spring.ai.chat.client.tool-search-advisor.enabled=true`, `ToolSearchToolCallingAdvisor.builder()`
  *   set from the `…tool-search-advisor.*` keys, with the same manager and checker;
+ * - `ToolApprovalStore` (singleton): paused turns in the container's `ChatMemoryRepository`, signed with
+ *   `sprout.tools.approval.secret`, accepting decisions for `sprout.tools.approval.time-to-live`; made
+ *   when a turn first pauses or resumes, so a missing secret fails only those requests;
  * - `ChatClientBuilder` (transient: a fresh builder on every resolution): `ChatClient.builder(chatModel)`
  *   with that advisor builder, the scanned `@Tool` callbacks as default tools, and — when
  *   `spring.ai.chat.client.tool-calling.enabled=false` — the default advisor param that turns
@@ -69,6 +74,19 @@ export class ChatClientAutoConfiguration extends ContainerModule {
           : builder,
       );
       if (!config.enabled) return;
+      if (!isBound(SproutTokens.ToolApprovalStore)) {
+        const { secret, timeToLiveMs } = properties.toolApproval;
+        bind<ToolApprovalStore>(SproutTokens.ToolApprovalStore)
+          .toDynamicValue(
+            (context) =>
+              new ToolApprovalStore({
+                repository: context.get<ChatMemoryRepository>(SproutTokens.ChatMemoryRepository),
+                ...(secret === undefined ? {} : { secret }),
+                timeToLiveMs,
+              }),
+          )
+          .inSingletonScope();
+      }
       if (!isBound(SproutTokens.ToolCallingAdvisorBuilder)) {
         if (isBound(ToolCallingAdvisor)) {
           bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder)
@@ -79,11 +97,13 @@ export class ChatClientAutoConfiguration extends ContainerModule {
         } else {
           bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder)
             .toDynamicValue((context) => {
-              const builder = toolSearch.enabled
-                ? toolSearchAdvisorBuilder(toolSearch).toolCallingManager(managerOf(context))
-                : ToolCallingAdvisor.builder()
-                    .toolCallingManager(managerOf(context))
-                    .advisorOrder(config.toolCallingAdvisorOrder);
+              const builder = (
+                toolSearch.enabled
+                  ? toolSearchAdvisorBuilder(toolSearch).toolCallingManager(managerOf(context))
+                  : ToolCallingAdvisor.builder()
+                      .toolCallingManager(managerOf(context))
+                      .advisorOrder(config.toolCallingAdvisorOrder)
+              ).toolApprovalStore(() => context.get<ToolApprovalStore>(SproutTokens.ToolApprovalStore));
               const checker = context.get<ToolExecutionEligibilityChecker>(
                 SproutTokens.ToolExecutionEligibilityChecker,
                 { optional: true },

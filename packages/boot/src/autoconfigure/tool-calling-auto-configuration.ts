@@ -4,6 +4,8 @@ import {
   DefaultToolExecutionExceptionProcessor,
   DelegatingToolCallbackResolver,
   StaticToolCallbackResolver,
+  type ToolApprovalPolicy,
+  ToolApprovalRules,
   type ToolCallbackProvider,
   type ToolCallbackResolver,
   type ToolCallingManager,
@@ -25,7 +27,8 @@ import { SproutTokens } from '../sprout-tokens';
  * - `ToolCallingManager`: `DefaultToolCallingManager` with that resolver and processor, the limits of
  *   `spring.ai.tools.limits.*` (tool names from environment variables matched to the known tools
  *   ignoring case, see `bindToolLimitNames`), `spring.ai.tools.resolution.fallback.enabled`, and the execution
- *   settings of `spring.ai.tools.execution.*` and `spring.ai.tools.result.max-chars`.
+ *   settings of `spring.ai.tools.execution.*` and `spring.ai.tools.result.max-chars`, and the approval
+ *   rules of `sprout.tools.approval.required-tools` / `mcp-destructive` with a bound `ToolApprovalPolicy`.
  * All are singletons.
  *
  * @see Spring AI `ToolCallingAutoConfiguration`
@@ -70,6 +73,13 @@ export class ToolCallingAutoConfiguration extends ContainerModule {
               .toolCallbackResolver(context.get<ToolCallbackResolver>(SproutTokens.ToolCallbackResolver))
               .toolExecutionExceptionProcessor(
                 context.get<ToolExecutionExceptionProcessor>(SproutTokens.ToolExecutionExceptionProcessor),
+              )
+              .toolApprovalRules(
+                new ToolApprovalRules({
+                  requiredTools: properties.toolApproval.requiredTools,
+                  mcpDestructive: properties.toolApproval.mcpDestructive,
+                  policy: context.get<ToolApprovalPolicy>(SproutTokens.ToolApprovalPolicy, { optional: true }),
+                }),
               )
               .build(),
           )

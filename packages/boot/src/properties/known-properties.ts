@@ -8,6 +8,7 @@ import { MODEL_PROPERTY_KEYS } from './model-properties';
 import { OPENAI_PROPERTY_KEYS } from './open-ai-properties';
 import { RETRY_PROPERTY_KEYS } from './retry-properties';
 import { SCHEMA_PROPERTY_KEYS } from '../schema/schema-properties';
+import { TOOL_APPROVAL_PROPERTY_KEYS } from './tool-approval-properties';
 import { TOOL_CALLING_PROPERTY_KEYS } from './tool-calling-properties';
 import { TOOL_SEARCH_ADVISOR_PROPERTY_KEYS } from './tool-search-advisor-properties';
 
@@ -27,6 +28,7 @@ export const KNOWN_PROPERTY_KEYS: readonly string[] = [
   ...Object.values(MCP_CLIENT_PROPERTY_KEYS),
   ...Object.values(MCP_SERVER_PROPERTY_KEYS),
   ...Object.values(SCHEMA_PROPERTY_KEYS),
+  ...Object.values(TOOL_APPROVAL_PROPERTY_KEYS),
 ];
 
 /** Map-style keys: the prefix is followed by `.<name>`, and the name is kept verbatim. */

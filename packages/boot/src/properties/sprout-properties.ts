@@ -11,6 +11,11 @@ import {
 import { type AnthropicProperties, bindAnthropicProperties } from './anthropic-properties';
 import { canonicalPropertyKey, environmentNames, isKnownPropertyKey, relaxedForm } from './known-properties';
 import { bindModelProperties, type ModelProperties } from './model-properties';
+import {
+  bindToolApprovalProperties,
+  DEFAULT_TOOL_APPROVAL_PROPERTIES,
+  type ToolApprovalProperties,
+} from './tool-approval-properties';
 import { bindOpenAiProperties, type OpenAiProperties } from './open-ai-properties';
 import {
   bindToolSearchAdvisorProperties,
@@ -59,6 +64,8 @@ export class SproutProperties {
   readonly toolSearchAdvisor: ToolSearchAdvisorProperties;
   /** `spring.ai.chat.memory.*` */
   readonly chatMemory: ChatMemoryProperties;
+  /** `sprout.tools.approval.*` */
+  readonly toolApproval: ToolApprovalProperties;
 
   private readonly values: Map<string, PropertyValue>;
   private readonly reader: PropertyReader;
@@ -95,6 +102,9 @@ export class SproutProperties {
     this.chatMemory = this.hasKeysUnder('spring.ai.chat.memory')
       ? bindChatMemoryProperties(this.reader)
       : DEFAULT_CHAT_MEMORY_PROPERTIES;
+    this.toolApproval = this.hasKeysUnder('sprout.tools.approval')
+      ? bindToolApprovalProperties(this.reader)
+      : DEFAULT_TOOL_APPROVAL_PROPERTIES;
   }
 
   /**

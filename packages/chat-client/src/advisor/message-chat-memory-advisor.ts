@@ -101,7 +101,7 @@ interface PendingGroup {
  * - outside any `ToolCallingAdvisor` (the caller runs the tools, the loop switched off): a response
  *   with tool calls is held back, keyed by its call ids, until a request brings their tool responses.
  * A turn that fails, is aborted (`abortSignal`), or ends without an answer (a failing tool, a call
- * limit) stores nothing: the conversation keeps its previous state.
+ * limit, a pause for approval — stored once resumed and answered) stores nothing: the conversation keeps its previous state.
  * Each model output is stored as its own message, so the text of the final round is never merged
  * into the tool-call message of an earlier round — on `.call()` and on `.stream()` alike (see
  * {@link MessageChatMemoryAdvisor.adviseStream}).
@@ -281,7 +281,8 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor, Mem
   async after(response: ChatClientResponse, round: MemoryRound): Promise<ChatClientResponse> {
     const chatResponse = response.chatResponse;
     const outputs = chatResponse?.results.map((generation) => generation.output) ?? [];
-    if (outputs.length === 0) return response;
+    // A turn paused for approval is stored when it is resumed and answered.
+    if (outputs.length === 0 || chatResponse?.metadata.pendingApproval !== undefined) return response;
     if (chatResponse?.hasToolCalls() === true) {
       // Inside a ToolCallingAdvisor the next round's request brings the turn (see before()).
       if (toolCallingTurnOf(round.request.context) !== undefined) return response;

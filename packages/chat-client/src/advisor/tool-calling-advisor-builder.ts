@@ -3,6 +3,7 @@ import {
   type ToolCallingManager,
   type ToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
+import { ToolApprovalStore } from '../approval/tool-approval-store';
 import { HIGHEST_PRECEDENCE } from './api/ordered';
 import type { ToolCallingAdvisor, ToolCallingAdvisorClass } from './tool-calling-advisor';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
@@ -32,7 +33,10 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
     toolExecutionEligibilityChecker: ToolExecutionEligibilityChecker;
     advisorOrder: number;
     conversationHistoryEnabled: boolean;
+    /** Shared by copies (a shallow copy keeps the holder), so the store made on first use is too. */
+    approval: { store?: ToolApprovalStore; make?: () => ToolApprovalStore };
   } = {
+    approval: {},
     toolExecutionEligibilityChecker: defaultToolExecutionEligibilityChecker,
     advisorOrder: DEFAULT_ORDER,
     conversationHistoryEnabled: true,
@@ -70,6 +74,29 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
   /** Same as `conversationHistoryEnabled(false)`: for a memory advisor inside the loop. */
   disableInternalConversationHistory(): this {
     return this.conversationHistoryEnabled(false);
+  }
+
+  /**
+   * Where turns paused for approval are kept; every advisor this builder (and its copies) builds
+   * shares it, so a ChatClient resumes what it paused.
+   *
+   * @param store - the store, or a function making it on first use (a pause or a resume), so a
+   *   store that cannot be made (e.g. no secret) fails only requests that need it
+   * @defaultValue one in-memory `ToolApprovalStore` per builder, made on first use (this process only)
+   */
+  toolApprovalStore(store: ToolApprovalStore | (() => ToolApprovalStore)): this {
+    this.settings.approval = typeof store === 'function' ? { make: store } : { store };
+    return this;
+  }
+
+  /**
+   * The store the built advisors use (made now when none was set, and kept, so copies made
+   * afterwards share it).
+   */
+  getToolApprovalStore(): ToolApprovalStore {
+    const approval = this.settings.approval;
+    approval.store ??= approval.make?.() ?? new ToolApprovalStore();
+    return approval.store;
   }
 
   /** The order the built advisor will have. */
@@ -112,6 +139,7 @@ export class ToolCallingAdvisorBuilder<T extends ToolCallingAdvisor = ToolCallin
 
   /** The options handed to the advisor constructor. */
   protected options(): ToolCallingAdvisorOptions {
-    return { ...this.settings };
+    const { approval: _approval, ...settings } = this.settings;
+    return { ...settings, toolApprovalStore: () => this.getToolApprovalStore() };
   }
 }

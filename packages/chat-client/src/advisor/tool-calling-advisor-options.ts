@@ -1,4 +1,5 @@
 import type { ToolCallingManager, ToolExecutionEligibilityChecker } from '@sprout-ai/core';
+import type { ToolApprovalStore } from '../approval/tool-approval-store';
 
 /**
  * Settings of a {@link ToolCallingAdvisor}; every one is optional.
@@ -31,4 +32,12 @@ export interface ToolCallingAdvisorOptions {
    * @defaultValue `true`
    */
   readonly conversationHistoryEnabled?: boolean;
+  /**
+   * Where turns paused for approval are kept (docs/approval.md), or a function making it when a
+   * turn first pauses.
+   *
+   * @defaultValue a new in-memory `ToolApprovalStore` (this advisor only; the builder shares one
+   *   between the advisors it builds)
+   */
+  readonly toolApprovalStore?: ToolApprovalStore | (() => ToolApprovalStore);
 }

@@ -1,5 +1,7 @@
 import {
+  CHAT_MEMORY_CONVERSATION_ID,
   ConfigurationError,
+  DEFAULT_CONVERSATION_ID,
   DefaultToolCallingManager,
   defaultToolExecutionEligibilityChecker,
   type Message,
@@ -9,6 +11,9 @@ import {
   type ToolExecutionEligibilityChecker,
   type ToolExecutionResult,
 } from '@sprout-ai/core';
+import type { PausedTurnDraft } from '../approval/paused-turn';
+import { toolApprovalResumeOf } from '../approval/tool-approval-resume';
+import { ToolApprovalStore } from '../approval/tool-approval-store';
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
@@ -55,7 +60,12 @@ export type ToolCallingAdvisorClass<T extends ToolCallingAdvisor> = new (options
  * - every tool of a round is `returnDirect`: one generation per tool result is returned (finish
  *   reason `returnDirect`);
  * - the manager throws {@link ToolCallLimitExceededError}: one generation with the limit message
- *   is returned (finish reason `toolCallLimitExceeded`).
+ *   is returned (finish reason `toolCallLimitExceeded`);
+ * - calls of a round need a person's approval (the manager lists them): the turn is stored in the
+ *   {@link ToolApprovalStore} and one generation with finish reason `pendingApproval` is returned,
+ *   its response metadata holding `pendingApproval` (docs/approval.md). A request made by
+ *   `chatClient.prompt().resume(conversationId, decisions)` starts with the paused round instead
+ *   of a model call.
  *
  * On every exit the response's usage is the sum of all rounds.
  *
@@ -87,6 +97,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   protected readonly conversationHistoryEnabled: boolean;
   /** The manager given at construction or by {@link ToolCallingAdvisor.useToolCallingManagerIfUnset}. */
   #toolCallingManager: ToolCallingManager | undefined;
+  #toolApprovalStore: ToolApprovalStore | (() => ToolApprovalStore);
 
   /**
    * @param options - the manager, checker, order and history setting (all optional)
@@ -97,6 +108,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     const { toolCallingManager, toolExecutionEligibilityChecker, advisorOrder, conversationHistoryEnabled } =
       validate(options);
     this.#toolCallingManager = toolCallingManager;
+    this.#toolApprovalStore = options.toolApprovalStore ?? (() => new ToolApprovalStore());
     this.toolExecutionEligibilityChecker = toolExecutionEligibilityChecker ?? defaultToolExecutionEligibilityChecker;
     this.order = advisorOrder ?? ToolCallingAdvisor.DEFAULT_ORDER;
     this.conversationHistoryEnabled = conversationHistoryEnabled ?? true;
@@ -164,11 +176,17 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCall(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
       executionOptions: (req) => this.doGetToolExecutionOptions(req),
+      pause: (draft) => this.#pause(request, draft),
     });
     const rest = chain.copy(this);
+    let resume = toolApprovalResumeOf(request.context);
     for (;;) {
       const roundRequest = await round.begin();
-      const end = await round.end(roundRequest, await rest.nextCall(roundRequest));
+      const end =
+        resume === undefined
+          ? await round.end(roundRequest, await rest.nextCall(roundRequest))
+          : await round.resume(roundRequest, resume);
+      resume = undefined;
       if (end.kind === 'continue') continue;
       const response = end.kind === 'answer' ? round.usage.applyAccumulatedUsage(end.response) : end.response;
       return this.doFinalizeLoop(withoutToolCallingTurn(response), chain);
@@ -209,10 +227,19 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
       executionOptions: (req) => this.doGetToolExecutionOptions(req),
+      pause: (draft) => this.#pause(request, draft),
     });
     const rest = chain.copy(this);
+    let resume = toolApprovalResumeOf(request.context);
     for (;;) {
       const roundRequest = await round.begin();
+      if (resume !== undefined) {
+        const resumed = await round.resume(roundRequest, resume);
+        resume = undefined;
+        if (resumed.kind === 'continue') continue;
+        yield withoutToolCallingTurn(resumed.response);
+        return;
+      }
       const aggregator = new ChatClientMessageAggregator();
       for await (const chunk of streamRound(
         rest.nextStream(roundRequest),
@@ -234,6 +261,21 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       }
       return;
     }
+  }
+
+  /**
+   * Where turns paused for approval are kept (made on first use when given as a function).
+   *
+   * @throws ConfigurationError when the store cannot be made (e.g. a persistent store without a secret)
+   */
+  get toolApprovalStore(): ToolApprovalStore {
+    if (typeof this.#toolApprovalStore === 'function') this.#toolApprovalStore = this.#toolApprovalStore();
+    return this.#toolApprovalStore;
+  }
+
+  /** Stores a round paused for approval under the request's conversation. */
+  #pause(request: ChatClientRequest, draft: PausedTurnDraft) {
+    return this.toolApprovalStore.save(conversationIdOf(request.context), draft);
   }
 
   /** Stream path: runs once per iteration of the stream, before the first round (default: unchanged). */
@@ -390,6 +432,16 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   ): ChatClientResponse | Promise<ChatClientResponse> {
     return response;
   }
+}
+
+/** The conversation a paused turn is stored under: the memory advisors' parameter, else their default. */
+function conversationIdOf(context: Readonly<Record<string, unknown>>): string {
+  const id = context[CHAT_MEMORY_CONVERSATION_ID];
+  return typeof id === 'string' && id.trim() !== ''
+    ? id
+    : typeof id === 'number'
+      ? String(id)
+      : DEFAULT_CONVERSATION_ID;
 }
 
 function isForcedToolChoice(choice: ToolChoice | undefined): boolean {

@@ -1,9 +1,15 @@
 import { context } from '@opentelemetry/api';
 import {
+  AssistantMessage,
+  ChatResponse,
   type Message,
+  PENDING_APPROVAL_FINISH_REASON,
+  type PendingApproval,
   Prompt,
   RequestAbortedError,
   ToolCallLimitExceededError,
+  ToolResponseMessage,
+  type ToolCallDecisions,
   type ToolCallObserver,
   type ToolCallingChatOptions,
   type ToolCallingManager,
@@ -11,8 +17,10 @@ import {
   type ToolExecutionResult,
 } from '@sprout-ai/core';
 import { buildReturnDirectGenerations, createLogger } from '@sprout-ai/core/internal';
+import { applyToolApprovalDecisions, type ToolApprovalResume } from '../approval/tool-approval-resume';
+import type { PausedTurnDraft } from '../approval/paused-turn';
 import { ChatClientRequest } from '../chat-client-request';
-import type { ChatClientResponse } from '../chat-client-response';
+import { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';
 import { type RequestObservation, requestObservationOf } from '../observation/request-observation';
 import type { LoopRoundEnd } from '../observation/chat-client-loop-listener';
@@ -40,6 +48,8 @@ export interface ToolCallingRoundHooks {
   ): MaybePromise<ToolCallingChatOptions | undefined>;
   /** The options the manager executes the round's tool calls with (the tools it may run). */
   executionOptions(request: ChatClientRequest): MaybePromise<ToolCallingChatOptions | undefined>;
+  /** Stores a round paused for approval; returns what the response shows. */
+  pause(draft: PausedTurnDraft): Promise<PendingApproval>;
 }
 
 /**
@@ -47,11 +57,13 @@ export interface ToolCallingRoundHooks {
  * - `answer` — no tool call: the model's response as it came (usage not yet summed: the call path
  *   stamps the total on it, the stream path sends a usage-only chunk when needed);
  * - `returnDirect` / `limit` — the turn ends with these generations, usage of all rounds summed;
+ * - `pendingApproval` — calls wait for a person's approval: the turn is stored and ends with
+ *   `metadata.pendingApproval`, usage of all rounds summed;
  * - `continue` — the tools ran; the next round is ready.
  */
 export type ToolCallingRoundEnd =
   | { readonly kind: 'answer'; readonly response: ChatClientResponse }
-  | { readonly kind: 'returnDirect' | 'limit'; readonly response: ChatClientResponse }
+  | { readonly kind: 'returnDirect' | 'limit' | 'pendingApproval'; readonly response: ChatClientResponse }
   | { readonly kind: 'continue' };
 
 /**
@@ -182,14 +194,42 @@ export class ToolCallingRound {
     const chatResponse = response.chatResponse;
     if (chatResponse === undefined || !this.checker(chatResponse)) return { kind: 'answer', response };
     if (logger.isLevelEnabled('debug')) logger.debug({ round: this.#round }, 'model asked for tools');
+    return this.#runTools(request, response, chatResponse, await this.hooks.executionOptions(request));
+  }
 
+  /**
+   * Ends the round a turn paused in, instead of calling the model: the paused round's calls run
+   * again with the person's decisions (approved ones run, declined ones are answered as declined,
+   * those that ran before the pause keep their results), after the pause is consumed.
+   *
+   * @param request - what {@link ToolCallingRound.begin} returned (its messages are the paused turn's)
+   * @param resume - the verified paused turn and decisions
+   * @throws InvalidToolArgumentsError, InvalidToolApprovalError before anything changed;
+   *   ToolApprovalNotFoundError when another resume consumed the pause first
+   */
+  async resume(request: ChatClientRequest, resume: ToolApprovalResume): Promise<ToolCallingRoundEnd> {
     const executionOptions = await this.hooks.executionOptions(request);
+    const { assistant, decisions } = applyToolApprovalDecisions(resume, executionOptions, this.manager);
+    await resume.store.consume(resume.turn.conversationId, resume.turn.turnId);
+    const chatResponse = new ChatResponse([{ output: assistant, metadata: { finishReason: 'tool_calls' } }]);
+    const response = new ChatClientResponse(chatResponse, request.context);
+    return this.#runTools(request, response, chatResponse, executionOptions, decisions);
+  }
+
+  async #runTools(
+    request: ChatClientRequest,
+    response: ChatClientResponse,
+    chatResponse: ChatResponse,
+    executionOptions: ToolCallingChatOptions | undefined,
+    decisions?: ToolCallDecisions,
+  ): Promise<ToolCallingRoundEnd> {
     let result: ToolExecutionResult;
     try {
       const run = (): Promise<ToolExecutionResult> =>
         this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
           signal: this.#signal,
           observer: this.#observer,
+          ...(decisions === undefined ? {} : { decisions }),
         });
       // The tools' spans are children of the request's span, on .call() and .stream() alike.
       result = await (this.#observation === undefined ? run() : context.with(this.#observation.traceContext, run));
@@ -198,6 +238,9 @@ export class ToolCallingRound {
       logger.debug({ round: this.#round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');
       const limited = response.with({ chatResponse: chatResponse.with({ results: [error.buildGeneration()] }) });
       return { kind: 'limit', response: this.usage.applyAccumulatedUsage(limited) };
+    }
+    if (result.pendingApproval !== undefined && result.pendingApproval.length > 0) {
+      return { kind: 'pendingApproval', response: await this.#pause(response, chatResponse, result) };
     }
     this.#fullTurnHistory = result.conversationHistory;
     this.#turn.advance(result.conversationHistory);
@@ -214,6 +257,37 @@ export class ToolCallingRound {
     this.#options = await this.hooks.nextOptions(this.#options, request, response, result);
     return { kind: 'continue' };
   }
+
+  /** Stores the paused turn; the turn ends with one empty generation and `metadata.pendingApproval`. */
+  async #pause(
+    response: ChatClientResponse,
+    chatResponse: ChatResponse,
+    result: ToolExecutionResult,
+  ): Promise<ChatClientResponse> {
+    const history = result.conversationHistory;
+    const assistantIndex = this.#fullTurnHistory.length;
+    const pendingApproval = await this.hooks.pause({
+      history: this.#fullTurnHistory,
+      assistant: history[assistantIndex] as AssistantMessage,
+      answered: answeredResponses(result),
+      pending: result.pendingApproval ?? [],
+    });
+    logger.debug({ round: this.#round, calls: pendingApproval.calls.length }, 'turn paused for approval');
+    const generation = { output: new AssistantMessage(''), metadata: { finishReason: PENDING_APPROVAL_FINISH_REASON } };
+    const paused = response.with({
+      chatResponse: chatResponse.with({
+        results: [generation],
+        metadata: { ...chatResponse.metadata, pendingApproval },
+      }),
+    });
+    return this.usage.applyAccumulatedUsage(paused);
+  }
+}
+
+/** A tool message of the paused round's answered calls, if the history ends with one. */
+function answeredResponses(result: ToolExecutionResult) {
+  const last = result.conversationHistory.at(-1);
+  return last instanceof ToolResponseMessage ? last.responses : [];
 }
 
 /** The loop listeners' tool-call events, as an observer of the manager's calls. */

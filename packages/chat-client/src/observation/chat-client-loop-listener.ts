@@ -1,7 +1,10 @@
 import type { Message, PreparedToolCall, ToolCall, ToolCallOutcome, Usage } from '@sprout-ai/core';
 
-/** How a round of the tool loop ended (`error` when the round threw). */
-export type LoopRoundEnd = 'answer' | 'returnDirect' | 'limit' | 'continue' | 'error';
+/**
+ * How a round of the tool loop ended (`error` when the round threw; `pendingApproval` when the turn
+ * paused for a person's decision, see docs/approval.md).
+ */
+export type LoopRoundEnd = 'answer' | 'returnDirect' | 'limit' | 'continue' | 'pendingApproval' | 'error';
 
 /** A round (one model call, then its tools) is about to call the model. */
 export interface LoopRoundStartEvent {

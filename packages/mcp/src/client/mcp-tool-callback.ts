@@ -109,6 +109,7 @@ export class McpToolCallback implements ToolCallback {
       inputSchema: JSON.stringify(normalizeMcpInputSchema(tool.inputSchema)),
     });
     this.source = `MCP tool '${tool.name}' of connection '${connection.name}'`;
+    // The server's hints; destructiveHint feeds sprout.tools.approval.mcp-destructive (docs/approval.md).
     const annotations = toolAnnotations(tool);
     const metadata = options.toolMetadata ?? DEFAULT_TOOL_METADATA;
     this.toolMetadata = annotations === undefined ? metadata : Object.freeze({ ...metadata, annotations });

@@ -49,6 +49,10 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   AdvisorChainError: (make, cause) => make({ message: 'No advisor left.', cause }),
   MultipleToolAdvisorsError: (make, cause) => make({ toolAdvisors: [], cause }),
   MissingToolSearchSessionIdError: (make, cause) => make({ sessionIdKeyName: 'chat_memory_conversation_id', cause }),
+  ToolApprovalNotFoundError: (make, cause) => make({ conversationId: 'c1', cause }),
+  ToolApprovalExpiredError: (make, cause) => make({ conversationId: 'c1', expiresAt: '2026-12-02T10:00:00Z', cause }),
+  InvalidToolApprovalError: (make, cause) =>
+    make({ conversationId: 'c1', problem: 'tampered', message: 'The seal is missing.', cause }),
   ChatMemoryStoreError: (make, cause) => make({ store: 'sqlite', operation: 'read', message: 'Locked.', cause }),
   InvalidPropertyError: (make, cause) => make({ key: 'spring.ai.x', value: 'y', allowed: 'true or false', cause }),
   PropertiesFileError: (make, cause) => make({ path: 'app.properties', cause }),

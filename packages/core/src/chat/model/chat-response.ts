@@ -1,11 +1,14 @@
 import type { Generation } from './generation';
 import type { Usage } from './usage';
+import type { PendingApproval } from '../../model/tool/approval/pending-tool-call';
 
 /** Response-level metadata. */
 export interface ChatResponseMetadata {
   readonly id?: string;
   readonly model?: string;
   readonly usage?: Usage;
+  /** Set when the turn paused before tool calls that need a person's approval (Sprout's; docs/approval.md). */
+  readonly pendingApproval?: PendingApproval;
   readonly [key: string]: unknown;
 }
 

@@ -12,6 +12,7 @@ import {
   UNLIMITED_TOOL_CALLS,
 } from './tool-call-limits';
 import { ConfigurationError } from '../../error/configuration-error';
+import { ToolApprovalRules } from './approval/tool-approval-rules';
 import {
   DEFAULT_TOOL_MAX_CONCURRENCY,
   DEFAULT_TOOL_RESULT_MAX_CHARS,
@@ -48,6 +49,7 @@ export class DefaultToolCallingManagerBuilder {
   #defaultTimeoutMs: number | undefined;
   #maxResultChars = DEFAULT_TOOL_RESULT_MAX_CHARS;
   #observationsIncludeContent = false;
+  #approvalRules: ToolApprovalRules | undefined;
 
   /**
    * Where `toolNames` and (with fallback enabled) unknown names are looked up.
@@ -233,6 +235,19 @@ export class DefaultToolCallingManagerBuilder {
     return this;
   }
 
+  /**
+   * Which calls wait for a person's approval (`sprout.tools.approval.*`).
+   *
+   * @param rules - e.g. `new ToolApprovalRules({ requiredTools: ['cancel*'], policy })`
+   * @defaultValue `new ToolApprovalRules()` (tools marked `approval: 'required'`, destructive MCP tools)
+   * @throws ConfigurationError when `rules` is not a ToolApprovalRules
+   */
+  toolApprovalRules(rules: ToolApprovalRules): this {
+    if (!(rules instanceof ToolApprovalRules)) throw invalid('toolApprovalRules', rules, 'a ToolApprovalRules');
+    this.#approvalRules = rules;
+    return this;
+  }
+
   /** @returns a manager with this configuration (later builder changes do not affect it) */
   build(): DefaultToolCallingManager {
     return new DefaultToolCallingManager({
@@ -253,6 +268,7 @@ export class DefaultToolCallingManagerBuilder {
         maxResultChars: this.#maxResultChars,
       },
       observationsIncludeContent: this.#observationsIncludeContent,
+      approvalRules: this.#approvalRules,
     });
   }
 }

@@ -34,6 +34,10 @@ import type { ToolExecutionOptions } from './tool-execution-options';
 import { DEFAULT_TOOL_EXECUTION_SETTINGS, type ToolExecutionSettings } from './tool-execution-settings';
 import type { ToolExecutionResult } from './tool-execution-result';
 import { UnresolvedToolNamesError } from './unresolved-tool-names-error';
+import type { PendingToolCall } from './approval/pending-tool-call';
+import type { ToolApprovalRequirement } from './approval/tool-approval-policy';
+import { ToolApprovalRules } from './approval/tool-approval-rules';
+import { declinedToolCallMessage } from './approval/tool-call-decisions';
 
 const logger = createLogger('DefaultToolCallingManager');
 
@@ -49,6 +53,7 @@ export interface DefaultToolCallingManagerConfig {
   readonly execution?: ToolExecutionSettings;
   /** Record tool arguments and results on the `execute_tool` spans. @defaultValue `false` */
   readonly observationsIncludeContent?: boolean;
+  readonly approvalRules?: ToolApprovalRules;
 }
 
 /**
@@ -89,6 +94,8 @@ export class DefaultToolCallingManager implements ToolCallingManager {
   readonly execution: ToolExecutionSettings;
   /** Spans and the tool-duration histogram of every call. */
   readonly #telemetry: ToolCallTelemetry;
+  /** Which calls wait for a person's approval. @defaultValue `new ToolApprovalRules()` (tool metadata, destructive MCP tools) */
+  readonly approvalRules: ToolApprovalRules;
 
   /**
    * Prefer {@link DefaultToolCallingManager.builder}, which validates the limits.
@@ -105,11 +112,34 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       new ToolCallLimits(DEFAULT_MAX_CALLS_PER_TOOL, new Map(), new Set(), DEFAULT_MAX_TOTAL_TOOL_CALLS, 'THROW');
     this.execution = config.execution ?? DEFAULT_TOOL_EXECUTION_SETTINGS;
     this.#telemetry = new ToolCallTelemetry(config.observationsIncludeContent ?? false);
+    this.approvalRules = config.approvalRules ?? new ToolApprovalRules();
   }
 
   /** Whether tool arguments and results are recorded on the spans (`spring.ai.tools.observations.include-content`). */
   get observationsIncludeContent(): boolean {
     return this.#telemetry.includeContent;
+  }
+
+  /**
+   * Whether a prepared call needs a person's approval before it runs ({@link ToolApprovalRules}) —
+   * the check the loop makes, for callers that execute tools themselves (user-controlled execution).
+   * A call that cannot run anyway (unknown tool, unusable or invalid arguments) needs none: it fails
+   * and the model reads why.
+   *
+   * @param call - a call prepared by `prepareToolCalls`
+   * @returns why it needs approval, or `undefined`
+   * @throws whatever a configured policy throws
+   */
+  approvalRequired(call: PreparedToolCall): ToolApprovalRequirement | undefined {
+    const { callback, arguments: args } = call;
+    if (callback === undefined || call.preparationError !== undefined) return undefined;
+    if (args.value === undefined || args.violations.length > 0) return undefined;
+    return this.approvalRules.check({
+      toolName: call.name,
+      arguments: args.value,
+      toolDefinition: callback.toolDefinition,
+      toolMetadata: callback.toolMetadata,
+    });
   }
 
   /** @returns a builder with the defaults (40 calls per tool, 150 in total, `THROW`, fallback off) */
@@ -160,6 +190,11 @@ export class DefaultToolCallingManager implements ToolCallingManager {
    *    response; results longer than the cap are cut to head and tail.
    * 4. The responses are put in the history in the model's call order, whatever order they finished in.
    *
+   * Calls that need approval ({@link DefaultToolCallingManager.approvalRequired}) do not run: they
+   * are listed in `pendingApproval` and the tool message answers the others. With
+   * `options.decisions` (the round run again on resume), approved calls run, declined ones are
+   * answered `The user declined to run tool 'x'; …` (status `rejected`) and answered ones are reused.
+   *
    * @param prompt - the turn so far; its options carry the callbacks and the tool context
    * @param chatResponse - the model response asking for tools
    * @param options - the request's abort signal and an observer told about each call
@@ -184,7 +219,7 @@ export class DefaultToolCallingManager implements ToolCallingManager {
           '(check it with defaultToolExecutionEligibilityChecker first).',
       );
     }
-    const { signal, observer } = options;
+    const { signal, observer, decisions } = options;
     RequestAbortedError.throwIfAborted(signal);
     const chatOptions = prompt.options;
     const { assistantMessage, calls } = prepareToolCalls(generation.output, (name) =>
@@ -197,12 +232,34 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     // The spans' parent: the caller's active context (the ChatClient request's span).
     const parent = context.active();
     const telemetry = this.#telemetry;
+    const pending: PendingToolCall[] = [];
+    const answered = new Map(decisions?.answered.map((response) => [response.id, response]));
     for (const call of considered) {
-      if (observer?.onToolCallStart !== undefined) notify(() => observer.onToolCallStart?.(call));
+      const earlier = answered.get(call.id);
+      if (earlier !== undefined) {
+        outcomes[call.index] = reused(call, earlier);
+        continue;
+      }
       const breach = plan.breaches.get(call.index);
+      const approval =
+        breach === undefined && decisions?.approved.has(call.id) !== true && !decisions?.rejected.has(call.id)
+          ? this.approvalRequired(call)
+          : undefined;
+      if (approval !== undefined && plan.throwAt === undefined) {
+        pending.push({ id: call.id, toolName: call.name, arguments: call.arguments.text, reason: approval.reason });
+        continue;
+      }
+      if (observer?.onToolCallStart !== undefined) notify(() => observer.onToolCallStart?.(call));
       if (breach !== undefined) outcomes[call.index] = refused(call, 'limit', breach.message);
       else if (call.callback === undefined) outcomes[call.index] = this.#unknownTool(call, chatOptions);
-      else runnable.push(call);
+      else if (decisions?.rejected.has(call.id) === true) {
+        const reason = decisions.rejected.get(call.id) ?? '';
+        outcomes[call.index] = refused(call, 'rejected', declinedToolCallMessage(call.name, reason));
+      } else if (approval !== undefined) {
+        // The turn ends at a call limit, so no decision will come: never run it unapproved.
+        const text = `Tool '${call.name}' needs the user's approval and was not run: the turn ended at a call limit.`;
+        outcomes[call.index] = refused(call, 'rejected', text);
+      } else runnable.push(call);
       if (outcomes[call.index] !== undefined) {
         telemetry.end(telemetry.start(call, parent), outcomes[call.index]);
         if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcomes[call.index]));
@@ -240,7 +297,8 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     );
     RequestAbortedError.throwIfAborted(signal);
 
-    const responses: ToolResponse[] = considered.map((call) => ({
+    const answeredCalls = pending.length === 0 ? considered : considered.filter((c) => outcomes[c.index] !== undefined);
+    const responses: ToolResponse[] = answeredCalls.map((call) => ({
       id: call.id,
       name: call.name,
       responseData: outcomes[call.index].responseData,
@@ -251,9 +309,11 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       conversationHistory: Object.freeze([
         ...prompt.instructions,
         assistantMessage,
-        new ToolResponseMessage(responses),
+        ...(pending.length > 0 && responses.length === 0 ? [] : [new ToolResponseMessage(responses)]),
       ]),
-      returnDirect: ran.length > 0 && ran.every((callback) => callback.toolMetadata.returnDirect),
+      returnDirect:
+        pending.length === 0 && ran.length > 0 && ran.every((callback) => callback.toolMetadata.returnDirect),
+      ...(pending.length > 0 ? { pendingApproval: Object.freeze(pending) } : {}),
     };
     if (plan.throwAt !== undefined) {
       const breach = plan.breaches.get(plan.throwAt) as ToolCallLimitBreach;
@@ -292,8 +352,14 @@ export class DefaultToolCallingManager implements ToolCallingManager {
 }
 
 /** The outcome of a call answered without running its tool. */
-function refused(call: PreparedToolCall, status: 'limit' | 'unknown-tool', text: string): ToolCallOutcome {
+function refused(call: PreparedToolCall, status: 'limit' | 'unknown-tool' | 'rejected', text: string): ToolCallOutcome {
   return { call, status, responseData: text, fullResponseData: text, durationMs: 0 };
+}
+
+/** The outcome of a call answered before the round paused for approval. */
+function reused(call: PreparedToolCall, response: ToolResponse): ToolCallOutcome {
+  const status = response.isError === true ? 'error' : 'success';
+  return { call, status, responseData: response.responseData, fullResponseData: response.responseData, durationMs: 0 };
 }
 
 /** Runs an observer callback; what it throws is logged, never passed on. */

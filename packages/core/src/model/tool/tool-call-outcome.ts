@@ -6,9 +6,10 @@ import type { PreparedToolCall } from './prepared-tool-call';
  * - `error` — the tool (or its arguments) failed and the exception processor answered with text;
  * - `timeout` — the call took longer than its timeout;
  * - `limit` — refused by a call limit (`RETURN_ERROR_RESPONSE`, or the breaching call under `THROW`);
- * - `unknown-tool` — no callback has the name.
+ * - `unknown-tool` — no callback has the name;
+ * - `rejected` — a person declined the call (it needed approval), so it did not run.
  */
-export type ToolCallStatus = 'success' | 'error' | 'timeout' | 'limit' | 'unknown-tool';
+export type ToolCallStatus = 'success' | 'error' | 'timeout' | 'limit' | 'unknown-tool' | 'rejected';
 
 /** What one call of a round produced, as the manager reports it to a `ToolCallObserver`. */
 export interface ToolCallOutcome {

@@ -1,3 +1,4 @@
+import type { ToolCallDecisions } from './approval/tool-call-decisions';
 import type { ToolCallObserver } from './tool-call-observer';
 
 /**
@@ -14,4 +15,9 @@ export interface ToolExecutionOptions {
   readonly signal?: AbortSignal;
   /** Told when each call starts and ends (e.g. the stream's `tool-call` / `tool-result` events). */
   readonly observer?: ToolCallObserver;
+  /**
+   * A person's decisions about the round's calls that waited for approval, when a paused round is
+   * run again: approved calls run, declined ones are answered as declined, answered ones are reused.
+   */
+  readonly decisions?: ToolCallDecisions;
 }

@@ -1,4 +1,5 @@
 import type { Message } from '../../chat/messages/message';
+import type { PendingToolCall } from './approval/pending-tool-call';
 
 /**
  * What executing one round of tool calls produced.
@@ -10,6 +11,12 @@ export interface ToolExecutionResult {
   readonly conversationHistory: readonly Message[];
   /** True when every executed tool of the round is `returnDirect`. */
   readonly returnDirect: boolean;
+  /**
+   * Calls of the round that wait for a person's approval and did not run (Sprout's). When present,
+   * the history's last tool message answers only the other calls: nothing may go to the model
+   * until the round is run again with the decisions (`ToolExecutionOptions.decisions`).
+   */
+  readonly pendingApproval?: readonly PendingToolCall[];
 }
 
 /** Finish reason of generations built from a returnDirect result. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import { checkToolExecutionRules } from '../metadata/check-tool-execution-rules';
-import type { ToolConcurrency } from '../metadata/tool-metadata';
+import type { ToolApprovalMode, ToolConcurrency } from '../metadata/tool-metadata';
 import { METADATA_KEYS } from '../support/metadata-keys';
 import { toolClassRegistry } from './tool-class-registry';
 import type { ToolMethodDecorator } from './tool-method-decorator';
@@ -36,6 +36,11 @@ export interface ToolOptions {
    * line saying how much was cut. `-1`: no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
    */
   readonly maxResultChars?: number;
+  /**
+   * `'required'`: each call waits for a person's approval; the turn pauses with
+   * `pendingApproval` until it is resumed (docs/approval.md). @defaultValue `'none'`
+   */
+  readonly approval?: ToolApprovalMode;
 }
 
 /** What `@Tool` records for one method. */
@@ -57,9 +62,9 @@ export interface ToolMethodOptions extends ToolOptions {
  *   getOrderStatus(orderId: string, ctx: ToolContext) { ... }
  * }
  * ```
- * @throws ConfigurationError when `concurrency`, `timeoutMs` or `maxResultChars` has a
+ * @throws ConfigurationError when `concurrency`, `timeoutMs`, `maxResultChars` or `approval` has a
  *   value that is not allowed (at class definition)
- * @remarks `concurrency`, `timeoutMs` and `maxResultChars` are Sprout's additions.
+ * @remarks `concurrency`, `timeoutMs`, `maxResultChars` and `approval` are Sprout's additions.
  * @see Spring AI `@Tool`
  */
 export function Tool(options: ToolOptions = {}): ToolMethodDecorator {

@@ -2,7 +2,7 @@ import { ConfigurationError } from '../../error/configuration-error';
 import type { ToolMetadata } from './tool-metadata';
 
 /**
- * Checks the execution rules of a tool (`concurrency`, `timeoutMs`, `maxResultChars`) where they
+ * Checks the execution rules of a tool (`concurrency`, `timeoutMs`, `maxResultChars`, `approval`) where they
  * are declared, so a typo fails at start-up instead of being ignored in a round.
  *
  * @param rules - the rules as declared, e.g. the options of `@Tool`
@@ -10,7 +10,10 @@ import type { ToolMetadata } from './tool-metadata';
  * @throws ConfigurationError naming the setting, the value and what is allowed
  */
 export function checkToolExecutionRules(rules: Omit<ToolMetadata, 'returnDirect'>, where: string): void {
-  const { concurrency, timeoutMs, maxResultChars } = rules;
+  const { concurrency, timeoutMs, maxResultChars, approval } = rules;
+  if (approval !== undefined && approval !== 'required' && approval !== 'none') {
+    throw invalid(where, 'approval', approval, "'required' or 'none'");
+  }
   if (concurrency !== undefined && concurrency !== 'parallel' && concurrency !== 'exclusive') {
     throw invalid(where, 'concurrency', concurrency, "'parallel' or 'exclusive'");
   }

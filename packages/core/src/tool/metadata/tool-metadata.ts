@@ -8,6 +8,13 @@
 export type ToolConcurrency = 'parallel' | 'exclusive';
 
 /**
+ * Whether a call of the tool waits for a person's approval before it runs:
+ * - `'required'` — the turn pauses before the call (see `ToolApprovalRules`);
+ * - `'none'` — only the configured rules (`sprout.tools.approval.*`, a policy) decide.
+ */
+export type ToolApprovalMode = 'required' | 'none';
+
+/**
  * Hints about what a tool does, as MCP servers declare them (`tools/list` annotations). Hints,
  * not guarantees: a server may describe its tools wrongly.
  */
@@ -27,8 +34,9 @@ export interface ToolAnnotations {
 /**
  * How the framework treats a tool's calls and results.
  *
- * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs` and
- * `maxResultChars` are Sprout's per-tool execution rules (each also settable on `@Tool`).
+ * @remarks Spring's `ToolMetadata` has `returnDirect` only; `concurrency`, `timeoutMs`,
+ * `maxResultChars` and `approval` are Sprout's per-tool execution rules (each also settable on
+ * `@Tool`); `annotations` carries an MCP tool's hints.
  * @see Spring AI `ToolMetadata`
  */
 export interface ToolMetadata {
@@ -46,7 +54,9 @@ export interface ToolMetadata {
    * `-1` means no cap. @defaultValue `spring.ai.tools.result.max-chars` (100 000)
    */
   readonly maxResultChars?: number;
-  /** What the tool declares about itself (an MCP tool's annotations); not used by the tool loop. */
+  /** `'required'`: every call waits for a person's approval (docs/approval.md). @defaultValue `'none'` */
+  readonly approval?: ToolApprovalMode;
+  /** The server's hints about the tool (MCP tools); absent for local tools. */
   readonly annotations?: ToolAnnotations;
 }
 

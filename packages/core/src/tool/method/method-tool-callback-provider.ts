@@ -269,8 +269,14 @@ function resolveConverter(
 
 /** The `@Tool` options that become metadata; the shared default when none is set. */
 function toolMetadataOf(options: ToolMethodOptions): ToolMetadata {
-  const { returnDirect, concurrency, timeoutMs, maxResultChars } = options;
-  if (returnDirect !== true && concurrency === undefined && timeoutMs === undefined && maxResultChars === undefined) {
+  const { returnDirect, concurrency, timeoutMs, maxResultChars, approval } = options;
+  if (
+    returnDirect !== true &&
+    concurrency === undefined &&
+    timeoutMs === undefined &&
+    maxResultChars === undefined &&
+    approval === undefined
+  ) {
     return DEFAULT_TOOL_METADATA;
   }
   return Object.freeze({
@@ -278,5 +284,6 @@ function toolMetadataOf(options: ToolMethodOptions): ToolMetadata {
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(maxResultChars === undefined ? {} : { maxResultChars }),
+    ...(approval === undefined ? {} : { approval }),
   });
 }
