@@ -29,7 +29,7 @@ const MCP_TOOLS = DESK.flatMap((thing) =>
   Object.entries(VERBS).map(([verb, text]) => ({
     name: `${verb}_${thing}`,
     description: `${text} ${thing} of a customer`,
-    inputSchema: { type: 'object', properties: { id: { type: 'string', description: `The ${thing} id` } } },
+    inputSchema: { type: 'object' as const, properties: { id: { type: 'string', description: `The ${thing} id` } } },
   })),
 );
 
