@@ -473,6 +473,16 @@ describe(OpenAiWireServer, () => {
       expect(response.data[0].embedding).toEqual([1, 0]);
       await expect(client.embeddings.create({ model: 'm', input: [''] })).rejects.toMatchObject({ status: 400 });
     });
+
+    it('should answer 405 to another method, and leave the chat requests alone', async () => {
+      server = await OpenAiWireServer.start({ script: [] });
+
+      const response = await fetch(`${server.baseUrl}/embeddings`);
+
+      expect(response.status).toBe(405);
+      expect(server.embeddingRequests).toEqual([]);
+      expect(server.requests).toEqual([]);
+    });
   });
 
   describe('.close', () => {
