@@ -29,8 +29,9 @@ export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorO
   /**
    * Found tools whose `relevanceScore` is below this are not returned to the model; for indexes
    * that score. Each index has its own scale: `VectorToolIndex` — cosine similarity, -1 to 1
-   * (0.3–0.5 is a useful floor for most embedding models); `FullTextToolIndex` — BM25, 0 and up,
-   * unbounded (one shared rare word scores about 1–10); `RegexToolIndex` — 2 per match in the name
+   * (0.3–0.5 is a useful floor for most embedding models); `FullTextToolIndex` — BM25 times the share
+   * of the query matched, 0 and up, unbounded (a tool that fits a short query scores about 5–30,
+   * one sharing a single common word about 1–3); `RegexToolIndex` — 2 per match in the name
    * plus 1 per match in the description (so any value ≤ 1 keeps every match).
    *
    * @defaultValue `undefined` (no threshold beyond the index's own)
