@@ -41,6 +41,7 @@ type Examples = {
   structuredOutput: typeof import('../examples/structured-output');
   toolLoop: typeof import('../examples/tool-loop-client');
   toolSearch: typeof import('../examples/tool-search');
+  toolSearchVector: typeof import('../examples/tool-search-vector');
   weather: typeof import('../examples/weather-tool');
 };
 
@@ -137,6 +138,7 @@ beforeAll(async () => {
     structuredOutput: await load('structured-output'),
     toolLoop: await load('tool-loop-client'),
     toolSearch: await load('tool-search'),
+    toolSearchVector: await load('tool-search-vector'),
     weather: await load('weather-tool'),
   };
 }, 120_000);
@@ -361,6 +363,29 @@ describe('tool-search.ts (tool search)', () => {
     expect(toolNames(requests[0])).toEqual(['toolSearchTool']);
     expect(toolNames(requests[1])).toEqual(['toolSearchTool', 'getOrderStatus', 'cancelOrder']);
     expect(toolNames(requests[3])).toEqual(toolNames(requests[1]));
+  });
+});
+
+describe('tool-search-vector.ts (tool search)', () => {
+  it('should embed the tools and the query through /v1/embeddings and send the tool found', async () => {
+    const since = server.requests.length;
+    const embeddingsSince = server.embeddingRequests.length;
+    script(
+      chatCompletion({ toolCalls: [{ name: 'toolSearchTool', arguments: { query: 'hold parcel at the depot' } }] }),
+      chatCompletion({ toolCalls: [{ name: 'holdParcel', arguments: { parcelId: 'P9' } }] }),
+      echoToolResult,
+    );
+
+    expect(await examples.toolSearchVector.askByMeaning('v-1', 'Do not deliver P9 yet')).toBe(
+      'tool said "P9 held at the depot"',
+    );
+
+    const requests = requestsSince(since);
+    expect((requests[1].tools ?? []).map((tool) => tool.function.name)).toEqual(['toolSearchTool', 'holdParcel']);
+    expect(server.embeddingRequests.slice(embeddingsSince).map((r) => [r.model, r.input])).toEqual([
+      ['text-embedding-3-small', ['hold parcel: Stop a parcel before delivery and keep it at the depot']],
+      ['text-embedding-3-small', ['hold parcel at the depot']],
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ export {
 } from './properties/tool-calling-properties';
 export {
   type OpenAiProperties,
+  type OpenAiEmbeddingProperties,
   type OpenAiChatProperties,
   type OpenAiChatOptionsProperties,
   OPENAI_PROPERTY_KEYS,

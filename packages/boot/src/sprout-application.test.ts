@@ -466,7 +466,7 @@ describe(SproutApplication, () => {
         await expect(
           run({
             modules: [modelModule(new ScriptedChatModel([]))],
-            properties: { 'spring.ai.chat.client.tool-search-advisor.tool-index-type': 'vector' },
+            properties: { 'spring.ai.chat.client.tool-search-advisor.tool-index-type': 'elastic' },
           }),
         ).rejects.toThrow(InvalidPropertyError);
       });

@@ -18,6 +18,7 @@ import { AnthropicAutoConfiguration } from './autoconfigure/anthropic-auto-confi
 import { assertUniqueBindings, moduleNamesOf, type ResolvedService } from './container/assert-unique-bindings';
 import { McpTokens } from './mcp-tokens';
 import { OpenAiAutoConfiguration } from './autoconfigure/open-ai-auto-configuration';
+import { OpenAiEmbeddingAutoConfiguration } from './autoconfigure/open-ai-embedding-auto-configuration';
 import { ToolCallingAutoConfiguration } from './autoconfigure/tool-calling-auto-configuration';
 import { loadProperties } from './properties/load-properties';
 import { loadToolSchemaManifest } from './schema/load-tool-schema-manifest';
@@ -140,6 +141,7 @@ export class SproutApplication {
       new ToolCallingAutoConfiguration(properties),
       new OpenAiAutoConfiguration(properties),
       new AnthropicAutoConfiguration(properties),
+      new OpenAiEmbeddingAutoConfiguration(properties),
       new ChatClientAutoConfiguration(properties),
       new ChatMemoryAutoConfiguration(properties),
       new McpClientAutoConfiguration(properties),

@@ -1,8 +1,15 @@
-import type { ChatClientBuilder, ToolApprovalStore, ToolCallingAdvisorBuilder } from '@sprout-ai/chat-client';
+import type {
+  ChatClientBuilder,
+  ToolApprovalStore,
+  ToolCallingAdvisorBuilder,
+  ToolIndex,
+  ToolSearchEvictionStrategy,
+} from '@sprout-ai/chat-client';
 import type {
   ChatMemory,
   ChatMemoryRepository,
   ChatModel,
+  EmbeddingModel,
   ToolCallbackProvider,
   ToolApprovalPolicy,
   ToolCallbackResolver,
@@ -52,6 +59,21 @@ export const SproutTokens = {
   ToolCallingAdvisorBuilder: token<ToolCallingAdvisorBuilder>('ToolCallingAdvisorBuilder'),
   /** A fresh, pre-configured ChatClient builder on every resolution (transient). */
   ChatClientBuilder: token<ChatClientBuilder>('ChatClientBuilder'),
+  /**
+   * The embedding model: an `OpenAiEmbeddingModel` from `spring.ai.openai.embedding.*` when an
+   * OpenAI API key is configured; used by `tool-index-type=vector`.
+   */
+  EmbeddingModel: token<EmbeddingModel>('EmbeddingModel'),
+  /**
+   * Optional: the tool-search index. Bound, it replaces the one `…tool-search-advisor.tool-index-type`
+   * would make (Spring's `ToolIndex` bean).
+   */
+  ToolIndex: token<ToolIndex>('ToolIndex'),
+  /**
+   * Optional: which tool-search sessions to forget. Bound (e.g. `NeverEvictStrategy.INSTANCE`), it
+   * replaces the one the `…tool-search-advisor.eviction.*` keys would make.
+   */
+  ToolSearchEvictionStrategy: token<ToolSearchEvictionStrategy>('ToolSearchEvictionStrategy'),
   /** Where chat memory is stored, from `spring.ai.chat.memory.repository.*` (in-memory by default). */
   ChatMemoryRepository: token<ChatMemoryRepository>('ChatMemoryRepository'),
   /** `MessageWindowChatMemory` over the repository, window `spring.ai.chat.memory.max-messages`. */

@@ -30,6 +30,15 @@ export { toolSearchTerms } from './advisor/tool-search/tool-search-terms';
 export { ToolSearchSessions } from './advisor/tool-search/tool-search-sessions';
 export type { ToolSearchEvictionStrategy } from './advisor/tool-search/tool-search-eviction-strategy';
 export { DEFAULT_LRU_MAX_SESSIONS, LruEvictionStrategy } from './advisor/tool-search/lru-eviction-strategy';
+export { TtlEvictionStrategy } from './advisor/tool-search/ttl-eviction-strategy';
+export { NeverEvictStrategy } from './advisor/tool-search/never-evict-strategy';
+export { AlwaysEvictStrategy } from './advisor/tool-search/always-evict-strategy';
+export { CompositeEvictionStrategy } from './advisor/tool-search/composite-eviction-strategy';
+export {
+  DEFAULT_VECTOR_TOOL_INDEX_MIN_SCORE,
+  VectorToolIndex,
+  type VectorToolIndexOptions,
+} from './advisor/tool-search/vector-tool-index';
 export { MissingToolSearchSessionIdError } from './advisor/tool-search/missing-tool-search-session-id-error';
 export { TOOL_SEARCH_SESSION_ID_KEY, TOOL_SEARCH_TOOL_NAME } from './advisor/tool-search/tool-search-tool';
 

@@ -27,6 +27,7 @@ export { ChatResponse, type ChatResponseMetadata } from './chat/model/chat-respo
 export type { Generation, GenerationMetadata } from './chat/model/generation';
 export type { Usage } from './chat/model/usage';
 export { ToolContext } from './chat/model/tool-context';
+export type { EmbeddingModel } from './embedding/embedding-model';
 
 // --- structured output (`.call().entity(Type)`) ---
 export {

@@ -15,3 +15,6 @@ export const DEFAULT_OPENAI_TIMEOUT_MS = 60_000;
  * (property `spring.ai.openai.chat.idle-timeout`).
  */
 export const DEFAULT_OPENAI_IDLE_TIMEOUT_MS = 60_000;
+
+/** Embedding model used when none is configured (Spring's default, `spring.ai.openai.embedding.options.model`). */
+export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-ada-002';

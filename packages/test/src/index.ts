@@ -22,6 +22,12 @@ export {
   type WireStepFunction,
   type WireStepResult,
 } from './wire/openai-wire-server';
+export {
+  DEFAULT_WIRE_EMBEDDING_DIMENSIONS,
+  wordHashEmbedding,
+  type WireEmbeddingFunction,
+  type WireEmbeddingRequest,
+} from './wire/wire-embeddings';
 export { chatCompletion, type ChatCompletionSpec, type ChatCompletionToolCallSpec } from './wire/chat-completion';
 export {
   type WireSseStep,

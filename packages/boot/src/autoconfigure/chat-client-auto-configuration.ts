@@ -2,24 +2,35 @@ import {
   AdvisorParams,
   ChatClient,
   type ChatClientBuilder,
+  CompositeEvictionStrategy,
   FullTextToolIndex,
   LruEvictionStrategy,
   RegexToolIndex,
   ToolApprovalStore,
   ToolCallingAdvisor,
   ToolCallingAdvisorBuilder,
+  type ToolIndex,
+  type ToolSearchEvictionStrategy,
   ToolSearchToolCallingAdvisor,
+  TtlEvictionStrategy,
+  VectorToolIndex,
 } from '@sprout-ai/chat-client';
 import type {
   ChatMemoryRepository,
   ChatModel,
+  EmbeddingModel,
   ToolCallbackProvider,
   ToolCallingManager,
   ToolExecutionEligibilityChecker,
 } from '@sprout-ai/core';
 import { ContainerModule, type ResolutionContext } from 'inversify';
+import { InvalidPropertyError } from '../properties/invalid-property-error';
+import { OPENAI_PROPERTY_KEYS } from '../properties/open-ai-properties';
 import type { SproutProperties } from '../properties/sprout-properties';
-import type { ToolSearchAdvisorProperties } from '../properties/tool-search-advisor-properties';
+import {
+  TOOL_SEARCH_ADVISOR_PROPERTY_KEYS,
+  type ToolSearchAdvisorProperties,
+} from '../properties/tool-search-advisor-properties';
 import { SproutTokens } from '../sprout-tokens';
 import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-builder';
 
@@ -31,7 +42,10 @@ import { BoundToolCallingAdvisorBuilder } from './bound-tool-calling-advisor-bui
  *   otherwise `ToolCallingAdvisor.builder()` with the container's `ToolCallingManager`, the order from
  *   `spring.ai.chat.client.tool-calling.advisor-order` and a bound `ToolExecutionEligibilityChecker` if any —
  *   or, when `spring.ai.chat.client.tool-search-advisor.enabled=true`, `ToolSearchToolCallingAdvisor.builder()`
- *   set from the `…tool-search-advisor.*` keys, with the same manager and checker;
+ *   set from the `…tool-search-advisor.*` keys, with the same manager and checker; its index is the
+ *   bound `SproutTokens.ToolIndex` if any, else the `tool-index-type` one (`vector` over the bound
+ *   `SproutTokens.EmbeddingModel`), and its eviction the bound `SproutTokens.ToolSearchEvictionStrategy`
+ *   if any, else LRU (`eviction.lru-max-sessions`), with TTL too when `eviction.ttl` is set;
  * - `ToolApprovalStore` (singleton): paused turns in the container's `ChatMemoryRepository`, signed with
  *   `sprout.tools.approval.secret`, accepting decisions for `sprout.tools.approval.time-to-live`; made
  *   when a turn first pauses or resumes, so a missing secret fails only those requests;
@@ -87,6 +101,23 @@ export class ChatClientAutoConfiguration extends ContainerModule {
           )
           .inSingletonScope();
       }
+      if (
+        toolSearch.enabled &&
+        toolSearch.toolIndexType === 'vector' &&
+        !isBound(SproutTokens.ToolIndex) &&
+        !isBound(SproutTokens.ToolCallingAdvisorBuilder) &&
+        !isBound(SproutTokens.EmbeddingModel)
+      ) {
+        throw new InvalidPropertyError({
+          key: TOOL_SEARCH_ADVISOR_PROPERTY_KEYS.toolIndexType,
+          value: 'vector',
+          allowed: 'regex, full-text or lucene when no EmbeddingModel is bound',
+          hint:
+            `tool-index-type=vector needs an embedding model: set ${OPENAI_PROPERTY_KEYS.apiKey} (or ` +
+            `${OPENAI_PROPERTY_KEYS.embeddingApiKey}) for an OpenAiEmbeddingModel, or bind your own to ` +
+            'SproutTokens.EmbeddingModel (or a ToolIndex to SproutTokens.ToolIndex).',
+        });
+      }
       if (!isBound(SproutTokens.ToolCallingAdvisorBuilder)) {
         if (isBound(ToolCallingAdvisor)) {
           bind<ToolCallingAdvisorBuilder>(SproutTokens.ToolCallingAdvisorBuilder)
@@ -99,7 +130,7 @@ export class ChatClientAutoConfiguration extends ContainerModule {
             .toDynamicValue((context) => {
               const builder = (
                 toolSearch.enabled
-                  ? toolSearchAdvisorBuilder(toolSearch).toolCallingManager(managerOf(context))
+                  ? toolSearchAdvisorBuilder(toolSearch, context).toolCallingManager(managerOf(context))
                   : ToolCallingAdvisor.builder()
                       .toolCallingManager(managerOf(context))
                       .advisorOrder(config.toolCallingAdvisorOrder)
@@ -130,17 +161,50 @@ export class ChatClientAutoConfiguration extends ContainerModule {
   }
 }
 
-/** The tool-search advisor builder that `spring.ai.chat.client.tool-search-advisor.*` describes. */
-function toolSearchAdvisorBuilder(settings: ToolSearchAdvisorProperties): ToolCallingAdvisorBuilder {
+/**
+ * The tool-search advisor builder that `spring.ai.chat.client.tool-search-advisor.*` describes, with
+ * the user's bound `ToolIndex` and eviction strategy when there are.
+ */
+function toolSearchAdvisorBuilder(
+  settings: ToolSearchAdvisorProperties,
+  context: ResolutionContext,
+): ToolCallingAdvisorBuilder {
+  const index =
+    context.get<ToolIndex>(SproutTokens.ToolIndex, { optional: true }) ?? configuredIndex(settings, context);
+  const eviction =
+    context.get<ToolSearchEvictionStrategy>(SproutTokens.ToolSearchEvictionStrategy, { optional: true }) ??
+    configuredEviction(settings);
   const builder = ToolSearchToolCallingAdvisor.builder()
-    .toolIndex(settings.toolIndexType === 'regex' ? new RegexToolIndex() : new FullTextToolIndex())
-    .evictionStrategy(new LruEvictionStrategy(settings.lruMaxSessions))
+    .toolIndex(index)
+    .evictionStrategy(eviction)
     .referenceToolNameAccumulation(settings.referenceToolNameAccumulation)
     .sessionIdKeyName(settings.sessionIdKeyName)
     .advisorOrder(settings.advisorOrder);
   if (settings.maxResults !== undefined) builder.maxResults(settings.maxResults);
   if (settings.systemMessageSuffix !== undefined) builder.systemMessageSuffix(settings.systemMessageSuffix);
+  if (settings.minScoreThreshold !== undefined) builder.minScoreThreshold(settings.minScoreThreshold);
   return builder;
+}
+
+function configuredIndex(settings: ToolSearchAdvisorProperties, context: ResolutionContext): ToolIndex {
+  switch (settings.toolIndexType) {
+    case 'regex':
+      return new RegexToolIndex();
+    case 'full-text':
+    case 'lucene':
+      return new FullTextToolIndex();
+    case 'vector':
+      // Bound: the module checked at load time.
+      return new VectorToolIndex({ embeddingModel: context.get<EmbeddingModel>(SproutTokens.EmbeddingModel) });
+  }
+}
+
+/** LRU (`eviction.lru-max-sessions`), combined with TTL when `eviction.ttl` is set, as Spring does. */
+function configuredEviction(settings: ToolSearchAdvisorProperties): ToolSearchEvictionStrategy {
+  const lru = new LruEvictionStrategy(settings.lruMaxSessions);
+  return settings.evictionTtlMs === undefined
+    ? lru
+    : new CompositeEvictionStrategy([lru, new TtlEvictionStrategy(settings.evictionTtlMs)]);
 }
 
 function managerOf(context: ResolutionContext): ToolCallingManager {

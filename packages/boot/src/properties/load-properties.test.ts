@@ -164,6 +164,7 @@ describe(loadProperties, () => {
           nativeStructuredOutput: true,
           options: { model: 'gpt-4o-mini' },
         },
+        embedding: { baseUrl: 'https://api.openai.com', apiKey: undefined, model: 'text-embedding-ada-002' },
       });
       expect(properties.chatClient).toEqual({
         enabled: true,

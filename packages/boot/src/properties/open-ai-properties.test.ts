@@ -8,6 +8,50 @@ import { SproutProperties } from './sprout-properties';
 const OPTIONS = 'spring.ai.openai.chat.options';
 
 describe('bindOpenAiProperties (through SproutProperties)', () => {
+  describe('spring.ai.openai.embedding.*', () => {
+    it('should inherit base-url, api-key, organization and project from spring.ai.openai.*', () => {
+      const properties = SproutProperties.from({
+        'spring.ai.openai.base-url': 'http://shared:1',
+        'spring.ai.openai.api-key': 'sk-shared',
+        'spring.ai.openai.organization-id': 'org-1',
+        'spring.ai.openai.project-id': 'p-1',
+      });
+
+      expect(properties.openAi.embedding).toEqual({
+        baseUrl: 'http://shared:1',
+        apiKey: 'sk-shared',
+        organizationId: 'org-1',
+        projectId: 'p-1',
+        model: 'text-embedding-ada-002',
+        dimensions: undefined,
+      });
+    });
+
+    it('should let its own keys win, and bind options.model and options.dimensions', () => {
+      const properties = SproutProperties.from({
+        'spring.ai.openai.base-url': 'http://shared:1',
+        'spring.ai.openai.api-key': 'sk-shared',
+        'spring.ai.openai.embedding.base-url': 'http://embed:2',
+        'spring.ai.openai.embedding.api-key': 'sk-embed',
+        'spring.ai.openai.embedding.options.model': 'text-embedding-3-small',
+        'spring.ai.openai.embedding.options.dimensions': '256',
+      });
+
+      expect(properties.openAi.embedding).toMatchObject({
+        baseUrl: 'http://embed:2',
+        apiKey: 'sk-embed',
+        model: 'text-embedding-3-small',
+        dimensions: 256,
+      });
+    });
+
+    it('should reject dimensions that are not a positive integer, naming the key', () => {
+      expect(() => SproutProperties.from({ 'spring.ai.openai.embedding.options.dimensions': '0' })).toThrow(
+        expect.objectContaining({ setting: 'spring.ai.openai.embedding.options.dimensions' }) as Error,
+      );
+    });
+  });
+
   describe("when Spring's OpenAI option keys are set", () => {
     it('should bind each to the default options of the chat model', () => {
       const properties = SproutProperties.from({

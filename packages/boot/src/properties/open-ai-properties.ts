@@ -1,6 +1,7 @@
 import type { ToolChoice } from '@sprout-ai/core';
 import {
   DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_OPENAI_EMBEDDING_MODEL,
   DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
   DEFAULT_OPENAI_MODEL,
   type OpenAiResponseFormat,
@@ -43,6 +44,12 @@ export const OPENAI_PROPERTY_KEYS = {
   toolCallIdPattern: 'sprout.openai.chat.tool-call-id-pattern',
   /** Sprout's: whether the server takes `response_format: json_schema` (Spring has no such key). */
   nativeStructuredOutput: 'sprout.openai.chat.native-structured-output',
+  embeddingBaseUrl: 'spring.ai.openai.embedding.base-url',
+  embeddingApiKey: 'spring.ai.openai.embedding.api-key',
+  embeddingOrganizationId: 'spring.ai.openai.embedding.organization-id',
+  embeddingProjectId: 'spring.ai.openai.embedding.project-id',
+  embeddingModel: 'spring.ai.openai.embedding.options.model',
+  embeddingDimensions: 'spring.ai.openai.embedding.options.dimensions',
 } as const;
 
 /** Environment variable read when `spring.ai.openai.api-key` is set nowhere else. */
@@ -116,6 +123,22 @@ export interface OpenAiChatProperties {
   readonly options: OpenAiChatOptionsProperties;
 }
 
+/** The embedding model's connection and options (`spring.ai.openai.embedding.*`). */
+export interface OpenAiEmbeddingProperties {
+  /** Effective base URL: `spring.ai.openai.embedding.base-url`, else `spring.ai.openai.base-url`. */
+  readonly baseUrl: string;
+  /** Effective API key: `spring.ai.openai.embedding.api-key`, else `spring.ai.openai.api-key`. */
+  readonly apiKey?: string;
+  /** Effective organization: `spring.ai.openai.embedding.organization-id`, else the shared one. */
+  readonly organizationId?: string;
+  /** Effective project: `spring.ai.openai.embedding.project-id`, else the shared one. */
+  readonly projectId?: string;
+  /** @defaultValue `DEFAULT_OPENAI_EMBEDDING_MODEL` of `@sprout-ai/openai` (`text-embedding-ada-002`) */
+  readonly model: string;
+  /** Vector length asked for (`text-embedding-3-*` models); unset leaves it to the model. */
+  readonly dimensions?: number;
+}
+
 /**
  * The `spring.ai.openai.*` properties, typed and validated. The chat-level `base-url`/`api-key`
  * override the shared ones, as in Spring.
@@ -135,6 +158,7 @@ export interface OpenAiProperties {
   /** Shared OpenAI project id (`OpenAI-Project` header). */
   readonly projectId?: string;
   readonly chat: OpenAiChatProperties;
+  readonly embedding: OpenAiEmbeddingProperties;
 }
 
 /**
@@ -185,6 +209,17 @@ export function bindOpenAiProperties(reader: PropertyReader, keys: Iterable<stri
         responseFormat: responseFormat(reader),
         httpHeaders: httpHeaders(reader, keys),
       },
+    },
+    embedding: {
+      baseUrl: reader.url(k.embeddingBaseUrl) ?? baseUrl,
+      apiKey: reader.string(k.embeddingApiKey) ?? apiKey,
+      organizationId: reader.string(k.embeddingOrganizationId) ?? organizationId,
+      projectId: reader.string(k.embeddingProjectId) ?? projectId,
+      model: reader.string(k.embeddingModel) ?? DEFAULT_OPENAI_EMBEDDING_MODEL,
+      dimensions: reader.integer(k.embeddingDimensions, undefined, {
+        accept: (n) => n > 0,
+        allowed: 'a positive integer',
+      }),
     },
   };
 }

@@ -12,13 +12,16 @@ export const TOOL_SEARCH_ADVISOR_PROPERTY_KEYS = {
   sessionIdKeyName: 'spring.ai.chat.client.tool-search-advisor.session-id-key-name',
   advisorOrder: 'spring.ai.chat.client.tool-search-advisor.advisor-order',
   lruMaxSessions: 'spring.ai.chat.client.tool-search-advisor.eviction.lru-max-sessions',
+  evictionTtl: 'spring.ai.chat.client.tool-search-advisor.eviction.ttl',
+  minScoreThreshold: 'spring.ai.chat.client.tool-search-advisor.min-score-threshold',
 } as const;
 
 /**
  * Index types of `…tool-search-advisor.tool-index-type`: `regex` is `RegexToolIndex`; `full-text`
- * is `FullTextToolIndex` (BM25), also accepted as `lucene`, the name of Spring's ranked index.
+ * is `FullTextToolIndex` (BM25), also accepted as `lucene`, the name of Spring's ranked index;
+ * `vector` is `VectorToolIndex` over the container's `EmbeddingModel`.
  */
-export const TOOL_INDEX_TYPES = ['regex', 'full-text', 'lucene'] as const;
+export const TOOL_INDEX_TYPES = ['regex', 'full-text', 'lucene', 'vector'] as const;
 /** A value of `…tool-search-advisor.tool-index-type`. */
 export type ToolIndexType = (typeof TOOL_INDEX_TYPES)[number];
 
@@ -44,6 +47,10 @@ export interface ToolSearchAdvisorProperties {
   readonly advisorOrder: number;
   /** @defaultValue {@link DEFAULT_LRU_MAX_SESSIONS} (1000) */
   readonly lruMaxSessions: number;
+  /** Idle time after which a session is evicted, in ms (LRU and TTL both apply then); `undefined` = LRU only. */
+  readonly evictionTtlMs: number | undefined;
+  /** Found tools scoring below it are not returned to the model; `undefined` = no threshold. */
+  readonly minScoreThreshold: number | undefined;
 }
 
 /** What {@link bindToolSearchAdvisorProperties} gives when no key of the group is set. */
@@ -56,6 +63,8 @@ export const DEFAULT_TOOL_SEARCH_ADVISOR_PROPERTIES: ToolSearchAdvisorProperties
   sessionIdKeyName: CHAT_MEMORY_CONVERSATION_ID,
   advisorOrder: ToolCallingAdvisor.DEFAULT_ORDER,
   lruMaxSessions: DEFAULT_LRU_MAX_SESSIONS,
+  evictionTtlMs: undefined,
+  minScoreThreshold: undefined,
 });
 
 /**
@@ -82,7 +91,24 @@ export function bindToolSearchAdvisorProperties(reader: PropertyReader): ToolSea
         `${Ordered.LOWEST_PRECEDENCE} (LOWEST_PRECEDENCE)`,
     }),
     lruMaxSessions: reader.integer(k.lruMaxSessions, d.lruMaxSessions, positive),
+    evictionTtlMs: reader.durationMs(k.evictionTtl, undefined),
+    minScoreThreshold: scoreThreshold(reader),
   };
+}
+
+/** Any finite number: each index has its own score scale (see `ToolSearchToolCallingAdvisorOptions.minScoreThreshold`). */
+function scoreThreshold(reader: PropertyReader): number | undefined {
+  const key = TOOL_SEARCH_ADVISOR_PROPERTY_KEYS.minScoreThreshold;
+  const text = reader.string(key);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value)) {
+    throw reader.invalid(
+      key,
+      "a number on the index's score scale, e.g. 0.4 (vector: cosine -1..1) or 2 (full-text: BM25)",
+    );
+  }
+  return value;
 }
 
 /** A property value is trimmed, so the suffix gets the line break that keeps it apart from the system text. */

@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { chatCompletion } from './chat-completion';
 import { OpenAiWireServer } from './openai-wire-server';
 import { sseEvents, sseFromChatCompletion, sseTranscript, splitEvery } from './sse';
+import { wordHashEmbedding } from './wire-embeddings';
 
 describe(OpenAiWireServer, () => {
   let server: OpenAiWireServer | undefined;
@@ -441,6 +442,46 @@ describe(OpenAiWireServer, () => {
 
       expect(response.status).toBe(400);
       expect(server.requests).toHaveLength(0);
+    });
+  });
+
+  describe('POST /v1/embeddings', () => {
+    it('should answer the openai client (base64 by default) with the word-hash vectors, apart from the chat script', async () => {
+      server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'chat' })] });
+
+      const response = await clientFor(server).embeddings.create({
+        model: 'm',
+        input: ['cancel an order', 'cancel'],
+        dimensions: 8,
+      });
+
+      expect(response.data.map((d) => d.embedding)).toEqual(
+        ['cancel an order', 'cancel'].map((t) => Array.from(new Float32Array(wordHashEmbedding(t, 8)))),
+      );
+      expect(server.embeddingRequests).toEqual([
+        { model: 'm', input: ['cancel an order', 'cancel'], dimensions: 8, encoding_format: 'base64' },
+      ]);
+      expect(server.remainingSteps).toBe(1);
+    });
+
+    it('should answer from the embeddings function, and 400 for an empty input as OpenAI does', async () => {
+      server = await OpenAiWireServer.start({ script: [], embeddings: (texts) => texts.map(() => [1, 0]) });
+      const client = clientFor(server);
+
+      const response = await client.embeddings.create({ model: 'm', input: 'hi', encoding_format: 'float' });
+
+      expect(response.data[0].embedding).toEqual([1, 0]);
+      await expect(client.embeddings.create({ model: 'm', input: [''] })).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('should answer 405 to another method, and leave the chat requests alone', async () => {
+      server = await OpenAiWireServer.start({ script: [] });
+
+      const response = await fetch(`${server.baseUrl}/embeddings`);
+
+      expect(response.status).toBe(405);
+      expect(server.embeddingRequests).toEqual([]);
+      expect(server.requests).toEqual([]);
     });
   });
 

@@ -1,4 +1,10 @@
 import { sseFromChatCompletion, type WireSseStep } from './sse';
+import {
+  defaultWireEmbedding,
+  embeddingsRoute,
+  type WireEmbeddingFunction,
+  type WireEmbeddingRequest,
+} from './wire-embeddings';
 import type { RecordedWireRequest, WireErrorStep, WireStepContext } from './wire-exchange';
 import { type WireProtocol, WireScriptServer } from './wire-script-server';
 import type { WireChatCompletion, WireChatRequest, WireMessage } from './wire-types';
@@ -38,10 +44,19 @@ export type OpenAiWireServerOptions = (
    * no script step used), as such a server answers a history replayed from another provider.
    */
   readonly toolCallIdPattern?: RegExp;
+  /**
+   * How `POST /v1/embeddings` answers: one vector per input text, or an error step.
+   * @defaultValue `wordHashEmbedding` of each input (deterministic; texts sharing words are similar)
+   */
+  readonly embeddings?: WireEmbeddingFunction;
 };
 
-function openAiProtocol(toolCallIdPattern: RegExp | undefined): WireProtocol<WireChatRequest, WireChatCompletion> {
+function openAiProtocol(
+  toolCallIdPattern: RegExp | undefined,
+  embeddings: ReturnType<typeof embeddingsRoute>,
+): WireProtocol<WireChatRequest, WireChatCompletion> {
   return {
+    routes: { '/v1/embeddings': embeddings },
     owner: 'OpenAiWireServer',
     path: '/v1/chat/completions',
     baseUrl: (origin) => `${origin}/v1`,
@@ -74,7 +89,8 @@ function matches(pattern: RegExp, id: unknown): boolean {
 /**
  * An OpenAI-compatible HTTP server on 127.0.0.1 for tests and demos: it answers
  * `POST /v1/chat/completions` from a script (one step per request, in order) and records every
- * request body. Point a real `openai` client or `OpenAiChatModel` at {@link OpenAiWireServer.baseUrl}.
+ * request body. `POST /v1/embeddings` is answered apart from the script, by the `embeddings`
+ * option (deterministic vectors by default) and recorded in `embeddingRequests`. Point a real `openai` client or `OpenAiChatModel` at {@link OpenAiWireServer.baseUrl}.
  *
  * When the script runs out it answers HTTP 500 with a message saying so; unknown paths get 404.
  * A `stream: true` request is answered with server-sent events: an SSE step is replayed piece by
@@ -107,11 +123,17 @@ export class OpenAiWireServer {
   readonly requests: readonly WireChatRequest[];
   /** The same requests with their path and headers. */
   readonly recordedRequests: readonly RecordedWireRequest[];
+  /** Every parsed `/v1/embeddings` request body, in arrival order (they use no script step). */
+  readonly embeddingRequests: readonly WireEmbeddingRequest[];
 
-  private constructor(private readonly wire: WireScriptServer<WireChatRequest, WireChatCompletion>) {
+  private constructor(
+    private readonly wire: WireScriptServer<WireChatRequest, WireChatCompletion>,
+    embeddingRequests: readonly WireEmbeddingRequest[],
+  ) {
     this.baseUrl = wire.baseUrl;
     this.requests = wire.requests;
     this.recordedRequests = wire.recordedRequests;
+    this.embeddingRequests = embeddingRequests;
   }
 
   /**
@@ -122,7 +144,10 @@ export class OpenAiWireServer {
    * @throws Error when neither or both of `script` and `handler` are given, or the port is taken
    */
   static async start(options: OpenAiWireServerOptions): Promise<OpenAiWireServer> {
-    return new OpenAiWireServer(await WireScriptServer.start(options, openAiProtocol(options.toolCallIdPattern)));
+    const embeddingRequests: WireEmbeddingRequest[] = [];
+    const embeddings = embeddingsRoute(embeddingRequests, options.embeddings ?? defaultWireEmbedding);
+    const protocol = openAiProtocol(options.toolCallIdPattern, embeddings);
+    return new OpenAiWireServer(await WireScriptServer.start(options, protocol), embeddingRequests);
   }
 
   /** Steps left in the script, or `undefined` when the server runs a handler. */

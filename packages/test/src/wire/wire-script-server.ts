@@ -26,6 +26,11 @@ export interface WireProtocol<Body, Answer> {
    * or `undefined` to answer it from the script.
    */
   refuse?(body: Body): string | undefined;
+  /**
+   * Other `POST` paths the server answers besides {@link WireProtocol.path} (e.g. `/v1/embeddings`),
+   * each from the parsed JSON object body; they use no script step and are not in `requests`.
+   */
+  readonly routes?: Readonly<Record<string, (body: Record<string, unknown>) => Promise<WireErrorStep>>>;
 }
 
 /** What a step of a {@link WireScriptServer} answers. */
@@ -118,7 +123,8 @@ export class WireScriptServer<Body, Answer> {
     const { owner, path: served } = this.protocol;
     const path = req.url ?? '/';
     const pathname = path.split('?')[0];
-    if (pathname !== served) {
+    const route = pathname === served ? undefined : this.protocol.routes?.[pathname];
+    if (pathname !== served && route === undefined) {
       req.resume();
       this.sendError(
         res,
@@ -130,7 +136,7 @@ export class WireScriptServer<Body, Answer> {
     }
     if (req.method !== 'POST') {
       req.resume();
-      this.sendError(res, 405, `Use POST for ${served}; got ${req.method ?? '?'}.`, 'invalid_request_error');
+      this.sendError(res, 405, `Use POST for ${pathname}; got ${req.method ?? '?'}.`, 'invalid_request_error');
       return;
     }
     const exchange = new AbortController();
@@ -151,6 +157,11 @@ export class WireScriptServer<Body, Answer> {
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       this.sendError(res, 400, 'Request body must be a JSON object.', 'invalid_request_error');
+      return;
+    }
+    if (route !== undefined) {
+      const answer = await route(body as Record<string, unknown>);
+      sendRaw(res, answer.status, answer.body, answer.headers);
       return;
     }
     const request = body as Body;

@@ -27,6 +27,7 @@ export class ToolSearchToolCallingAdvisorBuilder extends ToolCallingAdvisorBuild
     evictionStrategy: ToolSearchEvictionStrategy;
     sessions: ToolSearchSessions;
     maxResults?: number;
+    minScoreThreshold?: number;
     systemMessageSuffix?: string;
     referenceToolNameAccumulation?: boolean;
     sessionIdKeyName?: string;
@@ -60,6 +61,15 @@ export class ToolSearchToolCallingAdvisorBuilder extends ToolCallingAdvisorBuild
     return this;
   }
 
+  /**
+   * Found tools scoring below this are not returned to the model (default: none dropped); the
+   * scale is the index's (see `ToolSearchToolCallingAdvisorOptions.minScoreThreshold`).
+   */
+  minScoreThreshold(threshold: number): this {
+    this.search.minScoreThreshold = threshold;
+    return this;
+  }
+
   /** Text appended to the system message (default `DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX`). */
   systemMessageSuffix(suffix: string): this {
     this.search.systemMessageSuffix = suffix;
@@ -90,14 +100,15 @@ export class ToolSearchToolCallingAdvisorBuilder extends ToolCallingAdvisorBuild
   }
 
   protected override options(): ToolSearchToolCallingAdvisorOptions {
-    const { sessions, maxResults, systemMessageSuffix, referenceToolNameAccumulation, sessionIdKeyName } = this.search;
+    const { sessions, maxResults, minScoreThreshold, systemMessageSuffix, referenceToolNameAccumulation } = this.search;
     return {
       ...super.options(),
       toolSearchSessions: sessions,
       maxResults,
+      minScoreThreshold,
+      sessionIdKeyName: this.search.sessionIdKeyName,
       systemMessageSuffix,
       referenceToolNameAccumulation,
-      sessionIdKeyName,
     };
   }
 }

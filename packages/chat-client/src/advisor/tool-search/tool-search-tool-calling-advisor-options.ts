@@ -26,6 +26,19 @@ export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorO
    * @defaultValue `undefined` (the index's default, 10)
    */
   readonly maxResults?: number;
+  /**
+   * Found tools whose `relevanceScore` is below this are not returned to the model; for indexes
+   * that score. Each index has its own scale: `VectorToolIndex` — cosine similarity, -1 to 1
+   * (0.3–0.5 is a useful floor for most embedding models); `FullTextToolIndex` — BM25 times the share
+   * of the query matched, 0 and up, unbounded (a tool that fits a short query scores about 5–30,
+   * one sharing a single common word about 1–3); `RegexToolIndex` — 2 per match in the name
+   * plus 1 per match in the description (so any value ≤ 1 keeps every match).
+   *
+   * @defaultValue `undefined` (no threshold beyond the index's own)
+   * @remarks Spring has the threshold on its Lucene index (`lucene.min-score-threshold`) and a fixed
+   * similarity threshold on its vector index; here it is one advisor setting for every index.
+   */
+  readonly minScoreThreshold?: number;
   /** Appended to the first system message (one is created when there is none). @defaultValue {@link DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX} */
   readonly systemMessageSuffix?: string;
   /**

@@ -6,13 +6,24 @@ import {
   type ToolCallback,
   type ToolDefinition,
 } from '@sprout-ai/core';
-import { OpenAiChatModel } from '@sprout-ai/openai';
-import { OpenAiWireServer, type WireChatRequest, type WireScriptStep, chatCompletion } from '@sprout-ai/test';
+import { OpenAiChatModel, OpenAiEmbeddingModel } from '@sprout-ai/openai';
+import {
+  OpenAiWireServer,
+  type WireChatRequest,
+  type WireEmbeddingFunction,
+  type WireScriptStep,
+  chatCompletion,
+  wordHashEmbedding,
+} from '@sprout-ai/test';
 import { ChatClient } from '../../chat-client';
 import { MessageChatMemoryAdvisor } from '../message-chat-memory-advisor';
 import { ToolCallingAdvisor } from '../tool-calling-advisor';
 import { FullTextToolIndex } from './full-text-tool-index';
+import { AlwaysEvictStrategy } from './always-evict-strategy';
 import { LruEvictionStrategy } from './lru-eviction-strategy';
+import type { ToolSearchEvictionStrategy } from './tool-search-eviction-strategy';
+import { TtlEvictionStrategy } from './ttl-eviction-strategy';
+import { VectorToolIndex } from './vector-tool-index';
 import { MissingToolSearchSessionIdError } from './missing-tool-search-session-id-error';
 import type { ToolIndex, ToolSearchRequest, ToolSearchResponse } from './tool-index';
 import { DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX } from './tool-search-tool-calling-advisor-options';
@@ -34,21 +45,24 @@ function deskTool(name: string, description: string, calls: Record<string, unkno
 
 /** A FullTextToolIndex that counts what the advisor asks of it, and can be made to fail searches. */
 class CountingIndex implements ToolIndex {
-  readonly inner = new FullTextToolIndex();
   readonly indexed: string[] = [];
   readonly cleared: string[] = [];
+  readonly searched: ToolSearchResponse[] = [];
   failSearches = false;
-  indexTools(sessionId: string, tools: readonly ToolDefinition[]): void {
+  constructor(readonly inner: ToolIndex = new FullTextToolIndex()) {}
+  async indexTools(sessionId: string, tools: readonly ToolDefinition[]): Promise<void> {
     this.indexed.push(sessionId);
-    this.inner.indexTools(sessionId, tools);
+    await this.inner.indexTools(sessionId, tools);
   }
-  search(request: ToolSearchRequest): ToolSearchResponse {
+  async search(request: ToolSearchRequest): Promise<ToolSearchResponse> {
     if (this.failSearches) throw new Error('index offline');
-    return this.inner.search(request);
+    const response = await this.inner.search(request);
+    this.searched.push(response);
+    return response;
   }
-  clearIndex(sessionId: string): void {
+  async clearIndex(sessionId: string): Promise<void> {
     this.cleared.push(sessionId);
-    this.inner.clearIndex(sessionId);
+    await this.inner.clearIndex(sessionId);
   }
 }
 
@@ -68,9 +82,17 @@ describe(ToolSearchToolCallingAdvisor, () => {
 
   async function setUp(
     script: WireScriptStep[],
-    options: { memory?: 'outside' | 'inside'; accumulate?: boolean; maxSessions?: number } = {},
+    options: {
+      memory?: 'outside' | 'inside';
+      accumulate?: boolean;
+      maxSessions?: number;
+      eviction?: ToolSearchEvictionStrategy;
+      index?: (server: OpenAiWireServer) => ToolIndex;
+      minScoreThreshold?: number;
+      embeddings?: WireEmbeddingFunction;
+    } = {},
   ) {
-    server = await OpenAiWireServer.start({ script });
+    server = await OpenAiWireServer.start({ script, embeddings: options.embeddings });
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl, apiKey: 'test-key', maxRetries: 0 });
     const calls: Record<string, unknown>[] = [];
     const tools = [
@@ -80,12 +102,13 @@ describe(ToolSearchToolCallingAdvisor, () => {
       deskTool('refundPayment', '为已退货的订单退款', calls),
       deskTool('getWeather', 'Current weather for a city', calls),
     ];
-    const index = new CountingIndex();
+    const index = new CountingIndex(options.index?.(server));
     const advisorBuilder = ToolSearchToolCallingAdvisor.builder()
       .toolIndex(index)
-      .evictionStrategy(new LruEvictionStrategy(options.maxSessions ?? 1000))
+      .evictionStrategy(options.eviction ?? new LruEvictionStrategy(options.maxSessions ?? 1000))
       .maxResults(2)
       .referenceToolNameAccumulation(options.accumulate ?? true);
+    if (options.minScoreThreshold !== undefined) advisorBuilder.minScoreThreshold(options.minScoreThreshold);
     let builder = ChatClient.builder(model)
       .toolCallingAdvisorBuilder(advisorBuilder)
       .defaultSystem('You are the order desk.')
@@ -186,6 +209,118 @@ describe(ToolSearchToolCallingAdvisor, () => {
     });
   });
 
+  describe.each(PATHS)('in a parallel round on .%s()', (path) => {
+    it('should run two discovered tools asked for in one response and send both results back', async () => {
+      const { server, client, calls } = await setUp([
+        search('order status cancel'),
+        chatCompletion({
+          toolCalls: [
+            { name: 'getOrderStatus', arguments: { orderId: 'A1' } },
+            { name: 'cancelOrder', arguments: { orderId: 'A2' } },
+          ],
+        }),
+        chatCompletion({ content: 'A1 shipped; A2 cancelled.' }),
+      ]);
+
+      expect(await ask(client, path, 'Where is A1, and cancel A2')).toBe('A1 shipped; A2 cancelled.');
+
+      expect(toolNames(server.requests[1])).toEqual(['toolSearchTool', 'getOrderStatus', 'cancelOrder']);
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          { tool: 'getOrderStatus', orderId: 'A1' },
+          { tool: 'cancelOrder', orderId: 'A2' },
+        ]),
+      );
+      expect(toolResults(server.requests[2]).slice(1)).toEqual(['"getOrderStatus done"', '"cancelOrder done"']);
+      expect(toolNames(server.requests[2])).toEqual(['toolSearchTool', 'getOrderStatus', 'cancelOrder']);
+    });
+  });
+
+  describe('with a VectorToolIndex over OpenAiEmbeddingModel', () => {
+    it.each(PATHS)(
+      'should embed the tools once, embed each query, and send the closest tools (.%s())',
+      async (path) => {
+        const { server, client, calls } = await setUp(
+          [search('cancel order'), call('cancelOrder'), chatCompletion({ content: 'Cancelled.' })],
+          {
+            index: (wire) =>
+              new VectorToolIndex({
+                embeddingModel: new OpenAiEmbeddingModel({
+                  baseUrl: wire.baseUrl,
+                  apiKey: 'test-key',
+                  dimensions: 256,
+                }),
+              }),
+          },
+        );
+
+        expect(await ask(client, path, 'Cancel A1')).toBe('Cancelled.');
+
+        expect(server.embeddingRequests.map((r) => r.input)).toEqual([
+          [
+            'get order status: Status and delivery progress of an order',
+            'cancel order: Cancel an order that has not shipped yet',
+            'create return label: Create a return shipping label for items sent back',
+            'refund payment: 为已退货的订单退款',
+            'get weather: Current weather for a city',
+          ],
+          ['cancel order'],
+        ]);
+        expect((JSON.parse(String(toolResults(server.requests[1])[0])) as string[])[0]).toBe('cancelOrder');
+        expect(toolNames(server.requests[1])).toContain('cancelOrder');
+        expect(calls).toEqual([{ tool: 'cancelOrder', orderId: 'A1' }]);
+      },
+    );
+
+    it('should answer a search whose embeddings request fails with a tool result, and go on', async () => {
+      const { server, client } = await setUp([search('cancel'), chatCompletion({ content: 'Sorry.' })], {
+        index: (wire) =>
+          new VectorToolIndex({
+            embeddingModel: new OpenAiEmbeddingModel({ baseUrl: wire.baseUrl, apiKey: 'k', maxRetries: 0 }),
+          }),
+        embeddings: (texts, _request, i) =>
+          i === 0 ? texts.map((t) => wordHashEmbedding(t)) : { status: 503, body: { error: { message: 'busy' } } },
+      });
+
+      expect(await ask(client, 'call', 'Cancel A1')).toBe('Sorry.');
+
+      expect(String(toolResults(server.requests[1])[0])).toContain('tool search failed');
+      expect(server.embeddingRequests).toHaveLength(2);
+    });
+  });
+
+  describe('with minScoreThreshold', () => {
+    it('should send the model only found tools scoring at or above it, and those without a score', async () => {
+      const scored: ToolIndex = {
+        indexTools: () => undefined,
+        clearIndex: () => undefined,
+        search: () => ({
+          searchType: 'Fixed',
+          toolReferences: [
+            { toolName: 'cancelOrder', summary: '', relevanceScore: 0.9 },
+            { toolName: 'refundPayment', summary: '' },
+            { toolName: 'getOrderStatus', summary: '', relevanceScore: 0.4 },
+          ],
+        }),
+      };
+      const { server, client } = await setUp([search('cancel an order'), chatCompletion({ content: 'ok' })], {
+        index: () => scored,
+        minScoreThreshold: 0.5,
+      });
+
+      await ask(client, 'call', 'Cancel A1');
+
+      expect(JSON.parse(String(toolResults(server.requests[1])[0]))).toEqual(['cancelOrder', 'refundPayment']);
+      expect(toolNames(server.requests[1])).toEqual(['toolSearchTool', 'cancelOrder', 'refundPayment']);
+    });
+
+    it('should be rejected when it is not a finite number', () => {
+      expect(() => ToolSearchToolCallingAdvisor.builder().minScoreThreshold(Number.NaN).build()).toThrow(
+        expect.objectContaining({ setting: 'ToolSearchToolCallingAdvisor minScoreThreshold' }) as Error,
+      );
+    });
+  });
+
   describe.each(['outside', 'inside'] as const)('with chat memory %s the loop', (memory) => {
     it.each(PATHS)(
       'should send the tools discovered in turn 1 with the first request of turn 2 (.%s())',
@@ -268,7 +403,7 @@ describe(ToolSearchToolCallingAdvisor, () => {
       const sessions = advisorBuilder.getToolSearchSessions();
       expect(['a', 'b', 'c'].filter((id) => sessions.isIndexed(id))).toEqual(['a', 'c']);
       expect(index.indexed).toEqual(['a', 'b', 'c']);
-      expect(index.inner.search({ sessionId: 'b', query: 'order' }).toolReferences).toEqual([]);
+      expect((await index.inner.search({ sessionId: 'b', query: 'order' })).toolReferences).toEqual([]);
     });
 
     it('should forget a session on evictSession and index it again on its next request', async () => {
@@ -282,6 +417,35 @@ describe(ToolSearchToolCallingAdvisor, () => {
       await ask(client, 'call', 'two');
 
       expect(index.indexed).toEqual(['c-1', 'c-1']);
+    });
+
+    it('should index a session afresh on every request with AlwaysEvictStrategy', async () => {
+      const { client, index } = await setUp([chatCompletion({ content: '1' }), chatCompletion({ content: '2' })], {
+        eviction: AlwaysEvictStrategy.INSTANCE,
+      });
+
+      await ask(client, 'call', 'one');
+      await ask(client, 'call', 'two');
+
+      expect(index.indexed).toEqual(['c-1', 'c-1']);
+    });
+
+    it('should evict sessions idle for the TTL when another session starts a request', async () => {
+      const clock = { now: 0 };
+      const { client, index, advisorBuilder } = await setUp(
+        Array.from({ length: 3 }, () => chatCompletion({ content: 'ok' })),
+        { eviction: new TtlEvictionStrategy(60_000, () => clock.now) },
+      );
+
+      await ask(client, 'call', 'hi', 'a');
+      clock.now = 30_000;
+      await ask(client, 'call', 'hi', 'b');
+      clock.now = 60_000;
+      await ask(client, 'call', 'hi', 'c');
+
+      const sessions = advisorBuilder.getToolSearchSessions();
+      expect(['a', 'b', 'c'].filter((id) => sessions.isIndexed(id))).toEqual(['b', 'c']);
+      expect(index.cleared).toContain('a');
     });
 
     it('should take the session id from another context key when told to', async () => {

@@ -95,12 +95,19 @@ export class ToolSearchToolCallingAdvisor extends ToolCallingAdvisor {
    */
   constructor(options: ToolSearchToolCallingAdvisorOptions = {}) {
     super(options);
-    const { maxResults, systemMessageSuffix, referenceToolNameAccumulation, sessionIdKeyName } = options;
+    const { maxResults, minScoreThreshold, systemMessageSuffix, referenceToolNameAccumulation, sessionIdKeyName } =
+      options;
     requireSetting(
       maxResults === undefined || (Number.isInteger(maxResults) && maxResults >= 1),
       'maxResults',
       maxResults,
       'an integer >= 1',
+    );
+    requireSetting(
+      minScoreThreshold === undefined || (typeof minScoreThreshold === 'number' && Number.isFinite(minScoreThreshold)),
+      'minScoreThreshold',
+      minScoreThreshold,
+      'a finite number',
     );
     requireSetting(
       systemMessageSuffix === undefined ||
@@ -127,7 +134,7 @@ export class ToolSearchToolCallingAdvisor extends ToolCallingAdvisor {
         options.toolIndex ?? new RegexToolIndex(),
         options.evictionStrategy ?? new LruEvictionStrategy(),
       );
-    this.#searchTool = toolSearchTool(this.toolSearchSessions.index, maxResults);
+    this.#searchTool = toolSearchTool(this.toolSearchSessions.index, maxResults, minScoreThreshold);
     this.#systemMessageSuffix = systemMessageSuffix ?? DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX;
     this.#accumulate = referenceToolNameAccumulation ?? true;
     this.#sessionIdKeyName = sessionIdKeyName ?? CHAT_MEMORY_CONVERSATION_ID;

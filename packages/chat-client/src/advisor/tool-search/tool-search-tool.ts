@@ -41,9 +41,15 @@ const INPUT_SCHEMA = {
  *
  * @param index - the index to search
  * @param maxResults - used when the model gives no `maxResults`; `undefined` = the index's default
+ * @param minScoreThreshold - references with a `relevanceScore` below it are left out (those
+ *   without a score are kept); `undefined` keeps all
  * @see Spring AI `ToolSearchTool`
  */
-export function toolSearchTool(index: ToolIndex, maxResults: number | undefined): ToolCallback {
+export function toolSearchTool(
+  index: ToolIndex,
+  maxResults: number | undefined,
+  minScoreThreshold?: number,
+): ToolCallback {
   return FunctionToolCallback.builder<{ query: string; maxResults?: number }>(
     TOOL_SEARCH_TOOL_NAME,
     async (input, toolContext) => {
@@ -57,7 +63,10 @@ export function toolSearchTool(index: ToolIndex, maxResults: number | undefined)
           : maxResults;
       try {
         const response = await index.search({ sessionId, query: input.query, maxResults: limit });
-        return response.toolReferences.map((r) => r.toolName);
+        // References come best first, so dropping low scores after the index's cut keeps the best ones.
+        return response.toolReferences
+          .filter((r) => minScoreThreshold === undefined || (r.relevanceScore ?? Infinity) >= minScoreThreshold)
+          .map((r) => r.toolName);
       } catch (error) {
         logger.warn({ sessionId, error: error instanceof Error ? error.message : String(error) }, 'tool search failed');
         return 'The tool search failed. Try again, perhaps with other words, or answer without other tools.';
