@@ -37,17 +37,24 @@ export class DefaultAroundAdvisorChain implements CallAdvisorChain {
   /**
    * @throws AdvisorChainError when every advisor of the chain has already run
    */
-  async nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
+  nextCall(request: ChatClientRequest): Promise<ChatClientResponse> {
+    // Not an async function, so the advisor's promise is returned as it is; errors are rejections.
     const advisor = this.callAdvisors[this.#position];
     if (advisor === undefined) {
-      throw new AdvisorChainError({
-        message:
-          'No CallAdvisors available to execute: the chain has run to its end. ' +
-          'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
-      });
+      return Promise.reject(
+        new AdvisorChainError({
+          message:
+            'No CallAdvisors available to execute: the chain has run to its end. ' +
+            'The last advisor must call the model (ChatModelCallAdvisor) instead of chain.nextCall().',
+        }),
+      );
     }
     this.#next ??= new DefaultAroundAdvisorChain(this.callAdvisors, this.#position + 1);
-    return advisor.adviseCall(request, this.#next);
+    try {
+      return advisor.adviseCall(request, this.#next);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

@@ -51,6 +51,8 @@ export type ToolCallingRoundEnd =
   | { readonly kind: 'returnDirect' | 'limit'; readonly response: ChatClientResponse }
   | { readonly kind: 'continue' };
 
+const CONTINUE: ToolCallingRoundEnd = Object.freeze({ kind: 'continue' });
+
 /**
  * The state and the decisions of one ToolCallingAdvisor turn, shared by `.call()` and `.stream()`:
  * each round's request, the continue / returnDirect / limit / answer decision, tool execution,
@@ -147,7 +149,7 @@ export class ToolCallingRound {
     }
     this.#instructions = await this.hooks.nextInstructions(request, response, result);
     this.#options = await this.hooks.nextOptions(this.#options, request, response, result);
-    return { kind: 'continue' };
+    return CONTINUE;
   }
 }
 

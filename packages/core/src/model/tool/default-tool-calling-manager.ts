@@ -1,5 +1,6 @@
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import type { ChatResponse } from '../../chat/model/chat-response';
+import type { Generation } from '../../chat/model/generation';
 import { ToolContext } from '../../chat/model/tool-context';
 import type { Prompt } from '../../chat/prompt/prompt';
 import { RequestAbortedError } from '../../error/request-aborted-error';
@@ -163,8 +164,14 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     chatResponse: ChatResponse,
     options: ToolExecutionOptions = {},
   ): Promise<ToolExecutionResult> {
-    const generation = chatResponse.results.find((g) => g.output.hasToolCalls());
-    if (!generation) {
+    let generation: Generation | undefined;
+    for (const candidate of chatResponse.results) {
+      if (candidate.output.hasToolCalls()) {
+        generation = candidate;
+        break;
+      }
+    }
+    if (generation === undefined) {
       throw new NoToolCallRequestedError(
         'No tool call requested by the chat model: executeToolCalls needs a response with tool calls ' +
           '(check it with defaultToolExecutionEligibilityChecker first).',
@@ -210,20 +217,23 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     );
     RequestAbortedError.throwIfAborted(signal);
 
-    const responses: ToolResponse[] = considered.map((call) => ({
-      id: call.id,
-      name: call.name,
-      responseData: outcomes[call.index].responseData,
-      ...(outcomes[call.index].status === 'success' ? {} : { isError: true }),
-    }));
-    const ran = runnable.map((call) => call.callback as ToolCallback);
+    const responses: ToolResponse[] = [];
+    for (const call of considered) {
+      const { status, responseData } = outcomes[call.index];
+      responses.push(
+        status === 'success'
+          ? { id: call.id, name: call.name, responseData }
+          : { id: call.id, name: call.name, responseData, isError: true },
+      );
+    }
     const result: ToolExecutionResult = {
       conversationHistory: Object.freeze([
         ...prompt.instructions,
         assistantMessage,
         new ToolResponseMessage(responses),
       ]),
-      returnDirect: ran.length > 0 && ran.every((callback) => callback.toolMetadata.returnDirect),
+      returnDirect:
+        runnable.length > 0 && runnable.every((call) => (call.callback as ToolCallback).toolMetadata.returnDirect),
     };
     if (plan.throwAt !== undefined) {
       const breach = plan.breaches.get(plan.throwAt) as ToolCallLimitBreach;

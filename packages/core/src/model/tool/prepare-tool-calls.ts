@@ -44,15 +44,21 @@ export function prepareToolCalls(
 ): PreparedToolRound {
   let changed = false;
   const ids = new Set<string>();
-  const calls = message.toolCalls.map((call, index): PreparedToolCall => {
-    const prepared = prepareToolCall(call, index, resolve(call.name), ids);
+  const calls: PreparedToolCall[] = [];
+  for (const call of message.toolCalls) {
+    const prepared = prepareToolCall(call, calls.length, resolve(call.name), ids);
     ids.add(prepared.id);
     if (prepared.toolCall !== call) changed = true;
-    return prepared;
-  });
-  const toolCalls = calls.map((c) => c.toolCall);
+    calls.push(prepared);
+  }
   return {
-    assistantMessage: changed ? new AssistantMessage(message.text, toolCalls, message.metadata) : message,
+    assistantMessage: changed
+      ? new AssistantMessage(
+          message.text,
+          calls.map((c) => c.toolCall),
+          message.metadata,
+        )
+      : message,
     calls,
   };
 }
