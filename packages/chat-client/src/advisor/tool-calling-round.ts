@@ -13,7 +13,7 @@ import { buildReturnDirectGenerations, createLogger } from '@sprout-ai/core/inte
 import { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';
-import { ToolCallingTurn, withToolCallingTurn } from './tool-calling-turn';
+import { ToolCallingTurn, withToolCallingTurn, withoutToolCallingTurn } from './tool-calling-turn';
 import { UsageAccumulator } from './usage-accumulator';
 
 const logger = createLogger('ToolCallingAdvisor');
@@ -70,6 +70,8 @@ export class ToolCallingRound {
   /** The turn as the loop keeps it, for the advisors inside the loop (in every round's context). */
   readonly #turn: ToolCallingTurn;
   readonly #context: Readonly<Record<string, unknown>>;
+  /** The context as the loop got it, without the turn. */
+  readonly #entryContext: Readonly<Record<string, unknown>>;
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
 
@@ -89,6 +91,7 @@ export class ToolCallingRound {
     this.#fullTurnHistory = this.#instructions;
     this.#options = initialized.prompt.options;
     this.#turn = new ToolCallingTurn(this.#instructions);
+    this.#entryContext = initialized.context;
     this.#context = withToolCallingTurn(initialized.context, this.#turn);
     this.#signal = initialized.signal;
     this.#observer = streamEventObserver(streamEventListenerOf(initialized.context));
@@ -107,6 +110,17 @@ export class ToolCallingRound {
     );
     this.#options = request.prompt.options;
     return request;
+  }
+
+  /**
+   * @param response - a response on its way out of the loop
+   * @returns the response without the turn in its context; when its context is the rounds' own
+   *   (nobody inside changed it), the context the loop started with, uncopied
+   */
+  handBack(response: ChatClientResponse): ChatClientResponse {
+    return response.context === this.#context
+      ? response.with({ context: this.#entryContext })
+      : withoutToolCallingTurn(response);
   }
 
   /**
