@@ -54,10 +54,12 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
   if (Object.keys(state.toolContext).length > 0) {
     options.toolContext = mergeToolContext(state.toolContext, options.toolContext);
   }
+  // Object.assign, not `{ ...params, [key]: signal }`: adding a key to a spread copy takes V8's slow
+  // path and gives the context a hidden class of its own (slow reads in every round).
   const context =
     state.abortSignal === undefined
       ? state.advisorParams
-      : { ...state.advisorParams, [ABORT_SIGNAL_KEY]: state.abortSignal };
+      : Object.assign({}, state.advisorParams, { [ABORT_SIGNAL_KEY]: state.abortSignal });
   return new ChatClientRequest(new Prompt(messages, options), context);
 }
 
