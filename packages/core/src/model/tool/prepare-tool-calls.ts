@@ -45,7 +45,9 @@ export function prepareToolCalls(
   let changed = false;
   const ids = new Set<string>();
   const calls: PreparedToolCall[] = [];
-  for (const call of message.toolCalls) {
+  // An index loop: on Node 20 for…of over a frozen array (the message's calls) takes V8's slow path.
+  for (let i = 0; i < message.toolCalls.length; i++) {
+    const call = message.toolCalls[i];
     const prepared = prepareToolCall(call, calls.length, resolve(call.name), ids);
     ids.add(prepared.id);
     if (prepared.toolCall !== call) changed = true;
