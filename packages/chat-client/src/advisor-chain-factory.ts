@@ -33,9 +33,13 @@ export function buildAdvisorChain(
   if (autoRegister && !state.advisors.some(isToolAdvisor)) {
     const configuredOrder = toolCallingAdvisorBuilder.getAdvisorOrder();
     const hasDownstreamMemoryAdvisor = state.advisors.some((a) => isMemoryAdvisor(a) && a.order > configuredOrder);
-    state.advisors.push(
-      toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(!hasDownstreamMemoryAdvisor).build(),
-    );
+    const historyEnabled = !hasDownstreamMemoryAdvisor;
+    // The client's builder is copied only when the history setting must change: it is not ours to change.
+    const builder =
+      toolCallingAdvisorBuilder.isConversationHistoryEnabled() === historyEnabled
+        ? toolCallingAdvisorBuilder
+        : toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(historyEnabled);
+    state.advisors.push(builder.build());
   }
   const toolAdvisors = state.advisors.filter(isToolAdvisor);
   if (toolAdvisors.length > 1) {

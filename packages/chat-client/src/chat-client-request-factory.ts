@@ -41,20 +41,25 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
     messages.push(new UserMessage(text, {}, state.userMedia));
   }
 
-  let options = combine(combine(combine({}, chatModel.defaultOptions), state.defaultOptions), state.options);
+  const options: LayeredOptions = {};
+  overlay(options, chatModel.defaultOptions);
+  overlay(options, state.defaultOptions);
+  overlay(options, state.options);
   const toolCallbacks = state.toolCallbacks.slice();
   for (const provider of state.toolCallbackProviders) toolCallbacks.push(...provider.getToolCallbacks());
   if (toolCallbacks.length > 0) {
     assertUniqueToolNames(toolCallbacks);
-    options = { ...options, toolCallbacks };
+    options.toolCallbacks = toolCallbacks;
   }
   if (Object.keys(state.toolContext).length > 0) {
-    options = { ...options, toolContext: mergeToolContext(state.toolContext, options.toolContext) };
+    options.toolContext = mergeToolContext(state.toolContext, options.toolContext);
   }
+  // Object.assign, not `{ ...params, [key]: signal }`: adding a key to a spread copy takes V8's slow
+  // path and gives the context a hidden class of its own (slow reads in every round).
   const context =
     state.abortSignal === undefined
       ? state.advisorParams
-      : { ...state.advisorParams, [ABORT_SIGNAL_KEY]: state.abortSignal };
+      : Object.assign({}, state.advisorParams, { [ABORT_SIGNAL_KEY]: state.abortSignal });
   return new ChatClientRequest(new Prompt(messages, options), context);
 }
 
@@ -63,25 +68,35 @@ function rendered(text: string, params: Readonly<Record<string, unknown>>): stri
   return Object.keys(params).length === 0 ? text : new PromptTemplate(text).render(params);
 }
 
-/** `base` overlaid by the set keys of `overlay`; callbacks appended, tool contexts merged. */
-function combine(base: ToolCallingChatOptions, overlay: ChatOptions | undefined): ToolCallingChatOptions {
-  if (overlay === undefined) return base;
-  const other = overlay as ToolCallingChatOptions;
-  const result: Record<string, unknown> = { ...base };
+/** The request's options while they are layered: this function's own object, changed in place. */
+type LayeredOptions = { -readonly [K in keyof ToolCallingChatOptions]: ToolCallingChatOptions[K] } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * Overlays `options` with the set keys of `layer`; callbacks appended, tool contexts merged. Written
+ * into one object rather than spread into a new one per layer: a spread copy that then gets a key
+ * its source lacked takes V8's slow path and a map of its own (every later read of the options
+ * was a megamorphic lookup).
+ */
+function overlay(options: LayeredOptions, layer: ChatOptions | undefined): void {
+  if (layer === undefined) return;
+  const other = layer as ToolCallingChatOptions;
+  const { toolCallbacks, toolContext } = options;
+  const baseHeaders = (options as { httpHeaders?: unknown }).httpHeaders;
   for (const [key, value] of Object.entries(other)) {
-    if (value !== undefined) result[key] = value;
+    if (value !== undefined) options[key] = value;
   }
-  if (base.toolCallbacks !== undefined || other.toolCallbacks !== undefined) {
-    result.toolCallbacks = [...(base.toolCallbacks ?? []), ...(other.toolCallbacks ?? [])];
+  if (toolCallbacks !== undefined || other.toolCallbacks !== undefined) {
+    options.toolCallbacks = [...(toolCallbacks ?? []), ...(other.toolCallbacks ?? [])];
   }
-  if (base.toolContext !== undefined || other.toolContext !== undefined) {
-    result.toolContext = mergeToolContext(other.toolContext, base.toolContext);
+  if (toolContext !== undefined || other.toolContext !== undefined) {
+    options.toolContext = mergeToolContext(other.toolContext, toolContext);
   }
   // Provider options' extra request headers (OpenAI, Anthropic): united, the later layer winning per header.
-  const baseHeaders = (base as { httpHeaders?: unknown }).httpHeaders;
   const otherHeaders = (other as { httpHeaders?: unknown }).httpHeaders;
-  if (isRecord(baseHeaders) && isRecord(otherHeaders)) result.httpHeaders = { ...baseHeaders, ...otherHeaders };
-  return result;
+  if (isRecord(baseHeaders) && isRecord(otherHeaders)) options.httpHeaders = { ...baseHeaders, ...otherHeaders };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

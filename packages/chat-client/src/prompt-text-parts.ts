@@ -20,14 +20,19 @@ export function applyPromptText<S>(
   method: string,
 ): void {
   if (typeof input !== 'function') {
-    state[`${role}Text`] = requireText(input, method);
+    setText(state, role, requireText(input, method));
     return;
   }
   const parts: PromptTextParts = { params: {}, media: [] };
   (input as (spec: S) => void)(create(parts));
-  if (parts.text !== undefined) state[`${role}Text`] = parts.text;
-  Object.assign(state[`${role}Params`], parts.params);
+  if (parts.text !== undefined) setText(state, role, parts.text);
+  Object.assign(role === 'system' ? state.systemParams : state.userParams, parts.params);
   state.userMedia.push(...parts.media);
+}
+
+function setText(state: RequestSpecState, role: 'system' | 'user', text: string): void {
+  if (role === 'system') state.systemText = text;
+  else state.userText = text;
 }
 
 /** What a `.user(u => …)` / `.system(s => …)` callback gave (internal). */

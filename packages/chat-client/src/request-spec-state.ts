@@ -48,6 +48,8 @@ export interface RequestSpecState {
 /** An empty state. */
 export function emptyState(): RequestSpecState {
   return {
+    systemText: undefined,
+    userText: undefined,
     systemParams: {},
     userParams: {},
     userMedia: [],
@@ -58,13 +60,21 @@ export function emptyState(): RequestSpecState {
     advisors: [],
     advisorParams: {},
     loopListeners: [],
+    defaultOptions: undefined,
+    options: undefined,
+    abortSignal: undefined,
   };
 }
 
-/** A copy whose lists and maps can be changed without touching `state`. */
+/**
+ * A copy whose lists and maps can be changed without touching `state`. Every field is written out,
+ * as in {@link emptyState}: setting a field later on a spread copy that lacked it took V8's slow
+ * path (about 0.8 µs, as long as the rest of `prompt()`).
+ */
 export function copyState(state: RequestSpecState): RequestSpecState {
   return {
-    ...state,
+    systemText: state.systemText,
+    userText: state.userText,
     systemParams: { ...state.systemParams },
     userParams: { ...state.userParams },
     userMedia: [...state.userMedia],
@@ -75,6 +85,9 @@ export function copyState(state: RequestSpecState): RequestSpecState {
     advisors: [...state.advisors],
     advisorParams: { ...state.advisorParams },
     loopListeners: [...state.loopListeners],
+    defaultOptions: state.defaultOptions,
+    options: state.options,
+    abortSignal: state.abortSignal,
   };
 }
 

@@ -25,7 +25,6 @@ import { ChatClientMessageAggregator } from './chat-client-message-aggregator';
 import { fromArray, reiterable, streamRound, usageOnlyChunk } from './tool-calling-stream-round';
 import { ToolCallingRound } from './tool-calling-round';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
-import { withoutToolCallingTurn } from './tool-calling-turn';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
 
@@ -189,7 +188,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
       resume = undefined;
       if (end.kind === 'continue') continue;
       const response = end.kind === 'answer' ? round.usage.applyAccumulatedUsage(end.response) : end.response;
-      return this.doFinalizeLoop(withoutToolCallingTurn(response), chain);
+      return this.doFinalizeLoop(round.handBack(response), chain);
     }
   }
 
@@ -247,13 +246,13 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
         round.usage,
         this.toolExecutionEligibilityChecker,
       )) {
-        yield withoutToolCallingTurn(chunk);
+        yield round.handBack(chunk);
       }
       const aggregated = aggregator.result();
       if (aggregated === undefined) return;
       const end = await round.end(roundRequest, aggregated);
       if (end.kind === 'continue') continue;
-      const response = withoutToolCallingTurn(end.response);
+      const response = round.handBack(end.response);
       if (end.kind === 'answer') {
         yield* this.doFinalizeLoopStream(fromArray(usageOnlyChunk(response, round.usage)), chain);
       } else {

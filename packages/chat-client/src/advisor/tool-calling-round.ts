@@ -24,7 +24,7 @@ import { ChatClientResponse } from '../chat-client-response';
 import { type ChatClientStreamEventListener, streamEventListenerOf } from '../stream/chat-client-stream-event';
 import { type RequestObservation, requestObservationOf } from '../observation/request-observation';
 import type { LoopRoundEnd } from '../observation/chat-client-loop-listener';
-import { ToolCallingTurn, withToolCallingTurn } from './tool-calling-turn';
+import { ToolCallingTurn, withToolCallingTurn, withoutToolCallingTurn } from './tool-calling-turn';
 import { UsageAccumulator } from './usage-accumulator';
 
 const logger = createLogger('ToolCallingAdvisor');
@@ -66,6 +66,8 @@ export type ToolCallingRoundEnd =
   | { readonly kind: 'returnDirect' | 'limit' | 'pendingApproval'; readonly response: ChatClientResponse }
   | { readonly kind: 'continue' };
 
+const CONTINUE: ToolCallingRoundEnd = Object.freeze({ kind: 'continue' });
+
 /**
  * The state and the decisions of one ToolCallingAdvisor turn, shared by `.call()` and `.stream()`:
  * each round's request, the continue / returnDirect / limit / answer decision, tool execution,
@@ -83,6 +85,8 @@ export class ToolCallingRound {
   /** The turn as the loop keeps it, for the advisors inside the loop (in every round's context). */
   readonly #turn: ToolCallingTurn;
   readonly #context: Readonly<Record<string, unknown>>;
+  /** The context as the loop got it, without the turn. */
+  readonly #entryContext: Readonly<Record<string, unknown>>;
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
   readonly #observation: RequestObservation | undefined;
@@ -104,6 +108,7 @@ export class ToolCallingRound {
     this.#fullTurnHistory = this.#instructions;
     this.#options = initialized.prompt.options;
     this.#turn = new ToolCallingTurn(this.#instructions);
+    this.#entryContext = initialized.context;
     this.#context = withToolCallingTurn(initialized.context, this.#turn);
     this.#signal = initialized.signal;
     this.#observation = requestObservationOf(initialized.context);
@@ -136,6 +141,17 @@ export class ToolCallingRound {
       }
     }
     return request;
+  }
+
+  /**
+   * @param response - a response on its way out of the loop
+   * @returns the response without the turn in its context; when its context is the rounds' own
+   *   (nobody inside changed it), the context the loop started with, uncopied
+   */
+  handBack(response: ChatClientResponse): ChatClientResponse {
+    return response.context === this.#context
+      ? response.with({ context: this.#entryContext })
+      : withoutToolCallingTurn(response);
   }
 
   /**
@@ -255,7 +271,7 @@ export class ToolCallingRound {
     }
     this.#instructions = await this.hooks.nextInstructions(request, response, result);
     this.#options = await this.hooks.nextOptions(this.#options, request, response, result);
-    return { kind: 'continue' };
+    return CONTINUE;
   }
 
   /** Stores the paused turn; the turn ends with one empty generation and `metadata.pendingApproval`. */

@@ -41,7 +41,8 @@ export class UsageAccumulator {
     if (chatResponse === undefined || total === undefined || sameUsage(total, chatResponse.metadata.usage)) {
       return response;
     }
-    return response.with({ chatResponse: chatResponse.with({ metadata: { ...chatResponse.metadata, usage: total } }) });
+    const metadata = Object.assign({}, chatResponse.metadata, { usage: total });
+    return response.with({ chatResponse: chatResponse.with({ metadata }) });
   }
 }
 

@@ -20,7 +20,8 @@ export class ToolContext {
    * @param signal - the call's cancellation signal @defaultValue a signal that never aborts
    */
   constructor(context: Readonly<Record<string, unknown>> = {}, signal: AbortSignal = NEVER_ABORTED) {
-    this.context = Object.isFrozen(context) ? context : Object.freeze({ ...context });
+    // Object.assign, not a spread: V8 gives a frozen spread copy a hidden class of its own.
+    this.context = Object.isFrozen(context) ? context : Object.freeze(Object.assign({}, context));
     this.signal = signal;
   }
 

@@ -46,17 +46,6 @@ export async function executeToolCall(
     callback.toolMetadata;
   const timeout = timeoutMs === undefined ? undefined : startTimeout(call.name, timeoutMs, env.requestSignal);
   const signal = timeout?.signal ?? env.requestSignal;
-  const outcome = (status: ToolCallOutcome['status'], text: string, error?: unknown): ToolCallOutcome => {
-    const responseData = capToolResult(text, maxResultChars);
-    return {
-      call,
-      status,
-      responseData,
-      fullResponseData: text,
-      ...(error === undefined ? {} : { error }),
-      durationMs: performance.now() - started,
-    };
-  };
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   try {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- into the catch below, as the callback threw it
@@ -67,7 +56,8 @@ export async function executeToolCall(
         : callback.call(call.arguments.text, toolContext);
     // A user callback may still answer null (Spring's tools may): the model reads an empty result.
     const text = ((await untilAborted(work, signal, abortReason)) as string | null | undefined) ?? '';
-    return outcome('success', text);
+    const responseData = capToolResult(text, maxResultChars);
+    return { call, status: 'success', responseData, fullResponseData: text, durationMs: performance.now() - started };
   } catch (thrown) {
     RequestAbortedError.throwIfAborted(env.requestSignal);
     const timedOut = ToolCallTimeoutError.isInstance(thrown);
@@ -82,7 +72,15 @@ export async function executeToolCall(
       { toolName: call.name, toolCallId: call.id, errorId: error.errorId, cause: nameOf(error.cause) },
       `Tool '${call.name}' failed (call ${call.id}, error id ${error.errorId}): ${error.message}`,
     );
-    return outcome(timedOut ? 'timeout' : 'error', env.processor.process(error) ?? '', error);
+    const text = env.processor.process(error) ?? '';
+    return {
+      call,
+      status: timedOut ? 'timeout' : 'error',
+      responseData: capToolResult(text, maxResultChars),
+      fullResponseData: text,
+      error,
+      durationMs: performance.now() - started,
+    };
   } finally {
     timeout?.dispose();
   }

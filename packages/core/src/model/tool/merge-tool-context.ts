@@ -10,5 +10,6 @@ export function mergeToolContext(
   runtime: Readonly<Record<string, unknown>> | undefined,
   defaults: Readonly<Record<string, unknown>> | undefined,
 ): Record<string, unknown> {
-  return { ...defaults, ...runtime };
+  // Not `{ ...defaults, ...runtime }`: two spreads into one literal take V8's slow path.
+  return Object.assign({}, defaults, runtime);
 }
