@@ -27,6 +27,7 @@ import { ToolCallingRound } from './tool-calling-round';
 import { TOOL_ADVISOR, type ToolAdvisor } from './api/tool-advisor';
 import type { ToolCallingAdvisorOptions } from './tool-calling-advisor-options';
 import { ToolCallingAdvisorBuilder } from './tool-calling-advisor-builder';
+import { withoutToolCallingTurn } from './tool-calling-turn';
 
 let sharedDefaultManager: ToolCallingManager | undefined;
 
