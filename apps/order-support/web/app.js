@@ -115,22 +115,23 @@ async function readEvents(response, onEvent) {
   }
 }
 
-async function ask(question) {
+// Runs one turn (a question, or a decision on a paused one) and streams it into the page.
+async function runTurn(path, body) {
   if (state.busy) return;
   state.busy = true;
-  state.lastQuestion = question;
   $('ask').disabled = true;
   showError('', false);
   timeline.clear();
-  addMessage('user', question);
+  hideApproval();
   const answer = addMessage('assistant', '');
   answer.setAttribute('aria-busy', 'true');
   let finished = false;
+  let paused = false;
   try {
-    const response = await fetch('/api/chat/stream', {
+    const response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: question, conversationId: state.conversationId ?? undefined }),
+      body: JSON.stringify(body),
     });
     if (!response.ok) {
       const data = await response.json().catch(() => ({}));
@@ -142,7 +143,10 @@ async function ask(question) {
       else if (name === 'text-delta') answer.textContent += data.text;
       else if (name === 'tool-call') timeline.call(data);
       else if (name === 'tool-result') timeline.result(data);
-      else if (name === 'finish') finished = true;
+      else if (name === 'approval-pending') {
+        paused = true;
+        showApproval(data.calls);
+      } else if (name === 'finish') finished = true;
       else if (name === 'error') throw Object.assign(new Error(data.message), { retryable: data.retryable });
     });
     // A conversation exists on the server only once a turn of it finished (a failed turn stores nothing).
@@ -151,6 +155,7 @@ async function ask(question) {
       sessionStorage.setItem(conversationKey(), conversationId);
     }
     if (!finished) throw Object.assign(new Error('The connection to the desk was lost.'), { retryable: true });
+    if (paused && answer.textContent === '') answer.textContent = '（等待你的批准）';
   } catch (error) {
     answer.remove();
     showError(
@@ -162,6 +167,51 @@ async function ask(question) {
     state.busy = false;
     $('ask').disabled = false;
   }
+}
+
+function ask(question) {
+  if (state.busy) return;
+  state.lastQuestion = question;
+  addMessage('user', question);
+  return runTurn('/api/chat/stream', { message: question, conversationId: state.conversationId ?? undefined });
+}
+
+// One Approve and one Reject button per waiting call; the decisions go to the server once every call has one.
+function showApproval(calls) {
+  const decisions = new Map();
+  const list = $('approval-calls');
+  list.replaceChildren();
+  for (const call of calls) {
+    const item = document.createElement('li');
+    const text = document.createElement('p');
+    text.textContent = `${call.toolName} ${call.arguments} — ${call.reason}`;
+    const approve = document.createElement('button');
+    approve.type = 'button';
+    approve.textContent = `Approve ${call.toolName}`;
+    const reject = document.createElement('button');
+    reject.type = 'button';
+    reject.textContent = `Reject ${call.toolName}`;
+    const decide = (approved) => {
+      decisions.set(call.id, approved ? { id: call.id, approve: true } : { id: call.id, approve: false });
+      approve.disabled = true;
+      reject.disabled = true;
+      text.textContent += approved ? ' ✔ approved' : ' ✘ rejected';
+      if (decisions.size === calls.length) {
+        void runTurn('/api/chat/resume', { conversationId: state.conversationId, decisions: [...decisions.values()] });
+      }
+    };
+    approve.addEventListener('click', () => decide(true));
+    reject.addEventListener('click', () => decide(false));
+    item.append(text, approve, ' ', reject);
+    list.append(item);
+  }
+  $('approval').hidden = false;
+  list.querySelector('button')?.focus();
+}
+
+function hideApproval() {
+  $('approval').hidden = true;
+  $('approval-calls').replaceChildren();
 }
 
 $('login-form').addEventListener('submit', async (event) => {
@@ -199,6 +249,7 @@ $('retry').addEventListener('click', () => {
 
 $('new-conversation').addEventListener('click', () => {
   state.conversationId = null;
+  hideApproval();
   sessionStorage.removeItem(conversationKey());
   $('messages').replaceChildren();
   timeline.clear();

@@ -36,6 +36,50 @@ export function parseChatRequestBody(body: unknown): ChatRequestBody {
   return { message, conversationId };
 }
 
+/** One decision in the body of `POST /api/chat/resume`. */
+export interface ResumeDecision {
+  /** The pending tool call's id (from the `approval-pending` event). */
+  readonly id: string;
+  /** `true` runs the call; `false` answers it with the user's refusal. */
+  readonly approve: boolean;
+  /** Why it was declined, for the model. */
+  readonly reason?: string;
+}
+
+/** The body of `POST /api/chat/resume`. */
+export interface ResumeRequestBody {
+  readonly conversationId: string;
+  readonly decisions: readonly ResumeDecision[];
+}
+
+/**
+ * Checks a parsed `POST /api/chat/resume` body.
+ *
+ * @param body - the parsed JSON
+ * @returns the checked body
+ * @throws HTTPException 400 naming the field that is missing or of the wrong type
+ */
+export function parseResumeRequestBody(body: unknown): ResumeRequestBody {
+  const { conversationId, decisions } = requireObject(body);
+  if (typeof conversationId !== 'string' || !UUID.test(conversationId)) {
+    throw badRequest('"conversationId" must be the id the server returned for the conversation');
+  }
+  if (!Array.isArray(decisions) || decisions.length === 0) {
+    throw badRequest('"decisions" must be a non-empty array of { "id", "approve", "reason"? }');
+  }
+  const checked = decisions.map((decision: unknown, i): ResumeDecision => {
+    const { id, approve, reason } = requireObject(decision);
+    if (typeof id !== 'string' || typeof approve !== 'boolean') {
+      throw badRequest(`"decisions[${i}]" needs a string "id" and a boolean "approve"`);
+    }
+    if (reason !== undefined && (typeof reason !== 'string' || reason.length > MAX_MESSAGE_CHARS)) {
+      throw badRequest(`"decisions[${i}].reason" must be a string of at most ${MAX_MESSAGE_CHARS} characters`);
+    }
+    return reason === undefined ? { id, approve } : { id, approve, reason };
+  });
+  return { conversationId, decisions: checked };
+}
+
 /**
  * Checks a parsed `POST /api/login` body.
  *

@@ -10,57 +10,74 @@ export interface SseEvent {
 export const MAX_TIMELINE_RESULT_CHARS = 500;
 
 /**
- * Maps a `.stream().events()` event to the SSE the page reads:
+ * Maps a `.stream().events()` event to the SSEs the page reads:
  * - `text-delta` `{ text }`;
  * - `tool-call` `{ id, name, arguments }` when a call is about to run;
  * - `tool-result` `{ id, name, status, durationMs, result }` when it ended (`status`: success, error,
- *   timeout, limit, unknown-tool; `result` cut to {@link MAX_TIMELINE_RESULT_CHARS});
+ *   timeout, limit, unknown-tool, rejected; `result` cut to {@link MAX_TIMELINE_RESULT_CHARS});
+ * - `approval-pending` `{ expiresAt, calls: [{ id, toolName, arguments, reason }] }` when the turn paused
+ *   before calls that need a person's approval (then `finish` with `finishReason: "pendingApproval"`);
  * - `finish` `{ finishReason, usage }`.
- * The argument fragments of a call being generated (`tool-call-start`, `tool-call-delta`) are not sent.
+ * The argument fragments of a call being generated (`tool-call-start`, `tool-call-delta`) are not sent,
+ * nor the approval tokens (the server finds them in the store when the decision comes).
  *
  * @param event - the ChatClient's stream event
- * @returns the SSE, or `undefined` for events the page does not use
+ * @returns the SSEs, none for events the page does not use
  */
-export function toSseEvent(event: ChatClientStreamEvent): SseEvent | undefined {
+export function toSseEvents(event: ChatClientStreamEvent): SseEvent[] {
   switch (event.type) {
     case 'text-delta':
-      return sse('text-delta', { text: event.text });
+      return [sse('text-delta', { text: event.text })];
     case 'tool-call':
-      return sse('tool-call', {
-        id: event.toolCall.id,
-        name: event.toolCall.name,
-        arguments: event.toolCall.arguments,
-      });
+      return [
+        sse('tool-call', { id: event.toolCall.id, name: event.toolCall.name, arguments: event.toolCall.arguments }),
+      ];
     case 'tool-result':
-      return sse('tool-result', {
-        id: event.id,
-        name: event.name,
-        status: event.status,
-        durationMs: Math.round(event.durationMs),
-        result:
-          event.result.length > MAX_TIMELINE_RESULT_CHARS
-            ? `${event.result.slice(0, MAX_TIMELINE_RESULT_CHARS)}…`
-            : event.result,
-      });
-    case 'finish':
-      return sse('finish', { finishReason: event.finishReason ?? null, usage: event.usage ?? null });
+      return [
+        sse('tool-result', {
+          id: event.id,
+          name: event.name,
+          status: event.status,
+          durationMs: Math.round(event.durationMs),
+          result:
+            event.result.length > MAX_TIMELINE_RESULT_CHARS
+              ? `${event.result.slice(0, MAX_TIMELINE_RESULT_CHARS)}…`
+              : event.result,
+        }),
+      ];
+    case 'finish': {
+      const finish = sse('finish', { finishReason: event.finishReason ?? null, usage: event.usage ?? null });
+      const pending = event.chatResponse?.metadata.pendingApproval;
+      if (pending === undefined) return [finish];
+      const calls = pending.calls.map(({ id, toolName, arguments: args, reason }) => ({
+        id,
+        toolName,
+        arguments: args,
+        reason,
+      }));
+      return [sse('approval-pending', { expiresAt: pending.expiresAt, calls }), finish];
+    }
     default:
-      return undefined;
+      return [];
   }
 }
 
 /** What a browser is told when a turn fails: a code and a message that names no internal endpoint or setting. */
 export interface UpstreamError {
-  readonly code: 'model-unavailable' | 'turn-failed';
+  readonly code: 'model-unavailable' | 'approval-refused' | 'turn-failed';
   readonly message: string;
+  /** Whether asking again may work (not for a refused approval). */
+  readonly retryable: boolean;
   /** The full message, for the server's log only. */
   readonly detail: string;
 }
 
 /**
  * Classifies a failed turn for the browser: the model endpoint failing (an error with an HTTP
- * `status`, a `baseUrl`, or a connection cause) is `model-unavailable`; anything else `turn-failed`.
- * The provider's own message (which names the endpoint and the settings to check) stays in `detail`.
+ * `status`, a `baseUrl`, or a connection cause) is `model-unavailable`; an approval that expired, was
+ * already used or does not match is `approval-refused` (its own message, which names no secret);
+ * anything else `turn-failed`. The provider's own message (which names the endpoint and the settings
+ * to check) stays in `detail`.
  *
  * @param error - what the ChatClient threw
  * @returns the browser-safe error
@@ -69,14 +86,18 @@ export function upstreamErrorOf(error: unknown): UpstreamError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   if ('baseUrl' in fields || typeof fields.status === 'number') {
-    return {
-      code: 'model-unavailable',
-      message: 'The assistant cannot reach its model right now. Try again in a moment.',
-      detail,
-    };
+    const message = 'The assistant cannot reach its model right now. Try again in a moment.';
+    return { code: 'model-unavailable', message, retryable: true, detail };
   }
-  return { code: 'turn-failed', message: 'The assistant could not answer this question. Try again.', detail };
+  if (error instanceof Error && APPROVAL_ERRORS.has(error.name)) {
+    return { code: 'approval-refused', message: error.message, retryable: false, detail };
+  }
+  const message = 'The assistant could not answer this question. Try again.';
+  return { code: 'turn-failed', message, retryable: true, detail };
 }
+
+/** Errors of a decision that cannot be used (their messages are about the approval, not the system). */
+const APPROVAL_ERRORS = new Set(['ToolApprovalNotFoundError', 'ToolApprovalExpiredError', 'InvalidToolApprovalError']);
 
 function sse(event: string, data: unknown): SseEvent {
   return { event, data: JSON.stringify(data) };

@@ -87,6 +87,21 @@ describe('the order desk page in headless Chromium', () => {
     await page.close();
   });
 
+  it('should ask u7 to approve cancelOrder, and cancel only after the click', async () => {
+    const page = await signInAndAsk('u7', '请取消订单 A200');
+
+    const approve = page.getByRole('button', { name: 'Approve cancelOrder' });
+    await approve.waitFor();
+    await expect(page.locator('#approval-calls li').first().textContent()).resolves.toContain('"orderId":"A200"');
+    await page.screenshot({ path: join(OUTPUT_DIR, 'order-desk-approval.png'), fullPage: true });
+    await approve.click();
+
+    await page.getByText('订单 A200 已取消。').waitFor();
+    await expect(page.locator('#timeline .call').first().getAttribute('class')).resolves.toBe('call success');
+    await expect(page.locator('#approval').isHidden()).resolves.toBe(true);
+    await page.close();
+  });
+
   describe('with a model that fails once, then calls two tools in one round', () => {
     let scripted: OrderDeskServer;
     let model: OpenAiWireServer;

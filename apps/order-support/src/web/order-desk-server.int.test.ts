@@ -267,4 +267,109 @@ describe(startOrderDeskServer, () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<label for="question">');
   });
+
+  // Last: approving changes the demo's order table (A200 is cancelled).
+  describe('approval of cancelOrder', () => {
+    async function streamEvents(path: string, body: unknown, cookie: string): Promise<SseEvent[]> {
+      const result = await request(path, { body, cookie });
+      expect(result.status).toBe(200);
+      return parseSse(result.text);
+    }
+
+    async function pause(cookie: string): Promise<{ conversationId: string; callId: string; events: SseEvent[] }> {
+      const events = await streamEvents('/api/chat/stream', { message: '请取消订单 A200' }, cookie);
+      const conversationId = events[0].data.conversationId as string;
+      const pending = events.find((e) => e.event === 'approval-pending');
+      const calls = pending?.data.calls as { id: string; toolName: string; arguments: string; reason: string }[];
+      return { conversationId, callId: calls[0].id, events };
+    }
+
+    it('should pause before cancelOrder with an approval-pending event and send no token to the browser', async () => {
+      const cookie = await signIn('u7');
+      const { events } = await pause(cookie);
+
+      // The waiting call does not run, so it has no tool-call event: the page shows it in the approval box.
+      expect(events.map((e) => e.event)).toEqual(['conversation', 'approval-pending', 'finish']);
+      expect(events[1].data).toEqual({
+        expiresAt: expect.any(String) as string,
+        calls: [
+          {
+            id: expect.any(String) as string,
+            toolName: 'cancelOrder',
+            arguments: expect.stringContaining('"orderId":"A200"') as string,
+            reason: expect.stringContaining('cancelOrder') as string,
+          },
+        ],
+      });
+      expect(events[2].data).toMatchObject({ finishReason: 'pendingApproval' });
+    });
+
+    it('should answer 404 to another user resuming the turn, and 400 to a decision for no pending call', async () => {
+      const u7 = await signIn('u7');
+      const { conversationId } = await pause(u7);
+      const u8 = await signIn('u8');
+      expect(
+        await request('/api/chat/resume', {
+          body: { conversationId, decisions: [{ id: 'x', approve: true }] },
+          cookie: u8,
+        }),
+      ).toMatchObject({ status: 404, body: { error: 'unknown-conversation' } });
+      expect(
+        await request('/api/chat/resume', {
+          body: { conversationId, decisions: [{ id: 'x', approve: true }] },
+          cookie: u7,
+        }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('no decision for tool call') as string },
+      });
+    });
+
+    it('should answer a rejected call with the refusal and leave the order as it was', async () => {
+      const cookie = await signIn('u7');
+      const { conversationId, callId } = await pause(cookie);
+      const events = await streamEvents(
+        '/api/chat/resume',
+        { conversationId, decisions: [{ id: callId, approve: false, reason: '我改主意了' }] },
+        cookie,
+      );
+      expect(events.find((e) => e.event === 'tool-result')?.data).toMatchObject({
+        name: 'cancelOrder',
+        status: 'rejected',
+      });
+      const text = events
+        .filter((e) => e.event === 'text-delta')
+        .map((e) => e.data.text as string)
+        .join('');
+      expect(text).toBe('好的，订单没有取消。');
+      const status = await request('/api/chat', { body: { message: '订单 A200 呢？' }, cookie });
+      expect((status.body as { answer: string }).answer).toBe('订单 A200 当前状态：待发货。');
+    });
+
+    it('should run an approved call, answer, store the turn, and refuse the same decision again', async () => {
+      const cookie = await signIn('u7');
+      const { conversationId, callId } = await pause(cookie);
+      const decisions = [{ id: callId, approve: true }];
+
+      const events = await streamEvents('/api/chat/resume', { conversationId, decisions }, cookie);
+
+      expect(events.find((e) => e.event === 'tool-result')?.data).toMatchObject({
+        name: 'cancelOrder',
+        status: 'success',
+      });
+      const text = events
+        .filter((e) => e.event === 'text-delta')
+        .map((e) => e.data.text as string)
+        .join('');
+      expect(text).toBe('订单 A200 已取消。');
+      const history = await request(`/api/conversations/${conversationId}`, { cookie });
+      expect((history.body as { messages: unknown[] }).messages).toEqual([
+        { role: 'user', text: '请取消订单 A200' },
+        { role: 'assistant', text: '订单 A200 已取消。' },
+      ]);
+      expect(await request('/api/chat/resume', { body: { conversationId, decisions }, cookie })).toMatchObject({
+        status: 404,
+      });
+    });
+  });
 });

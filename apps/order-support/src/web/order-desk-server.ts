@@ -61,6 +61,7 @@ export async function startOrderDeskServer(options: OrderDeskServerOptions): Pro
     const app = createOrderDeskWebApp({
       chatClient,
       chatMemory: desk.app.get<ChatMemory>(SproutTokens.ChatMemory),
+      approvalStore: desk.app.get(SproutTokens.ToolApprovalStore),
       sessionSecret,
       staticRoot: join(options.appDir, 'web'),
       log: options.log,

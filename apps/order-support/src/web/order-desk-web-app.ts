@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type ChatClient, type ChatClientRequestSpec, MessageChatMemoryAdvisor } from '@sprout-ai/chat-client';
+import {
+  approveToolCall,
+  type ChatClient,
+  type ChatClientRequestSpec,
+  MessageChatMemoryAdvisor,
+  rejectToolCall,
+  type ToolApprovalStore,
+} from '@sprout-ai/chat-client';
 import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, type Message, MessageType } from '@sprout-ai/core';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
 import { USER_ID_CONTEXT_KEY } from '../order-tools';
-import { type ChatRequestBody, parseChatRequestBody, parseLoginBody } from './chat-request-body';
-import { toSseEvent, upstreamErrorOf } from './chat-stream-sse';
+import {
+  type ChatRequestBody,
+  parseChatRequestBody,
+  parseLoginBody,
+  parseResumeRequestBody,
+  type ResumeRequestBody,
+} from './chat-request-body';
+import { toSseEvents, upstreamErrorOf } from './chat-stream-sse';
 
 /** Name of the signed cookie that holds the signed-in user. */
 export const USER_COOKIE = 'sprout_user';
@@ -26,6 +39,8 @@ export interface OrderDeskWebAppOptions {
   readonly chatClient: ChatClient;
   /** Where conversations are kept (`spring.ai.chat.memory.repository.*`); shared by every instance. */
   readonly chatMemory: ChatMemory;
+  /** Where paused turns wait for a decision (the same repository, signed); shared by every instance. */
+  readonly approvalStore: ToolApprovalStore;
   /** Signs the user cookie; instances behind one address must share it (`sprout.web.session-secret`). */
   readonly sessionSecret: string;
   /** Directory of the page's static files (index.html, app.js, style.css). */
@@ -39,7 +54,9 @@ export interface OrderDeskWebAppOptions {
  * - `POST /api/login` `{ "user": "u7" }` signs a demo user in (a signed cookie); `POST /api/logout`; `GET /api/me`;
  * - `POST /api/chat` `{ "message": "…", "conversationId"?: "…" }` → `{ conversationId, answer }`;
  * - `POST /api/chat/stream` (same body) → Server-Sent Events: `conversation`, `text-delta`, `tool-call`,
- *   `tool-result`, `finish`, `error` (see {@link toSseEvent});
+ *   `tool-result`, `approval-pending`, `finish`, `error` (see {@link toSseEvent});
+ * - `POST /api/chat/resume` `{ conversationId, decisions: [{ id, approve, reason? }] }` → the same events, for a
+ *   turn that paused before a tool needing approval (docs/approval.md);
  * - `GET /api/conversations/:id` → the conversation's user and assistant messages;
  * - everything else: the page's static files.
  *
@@ -53,7 +70,7 @@ export interface OrderDeskWebAppOptions {
  * @returns the app; serve it with `@hono/node-server`'s `serve({ fetch: app.fetch })`
  */
 export function createOrderDeskWebApp(options: OrderDeskWebAppOptions): Hono {
-  const { chatClient, chatMemory, sessionSecret } = options;
+  const { chatClient, chatMemory, approvalStore, sessionSecret } = options;
   const log = options.log ?? (() => undefined);
   const app = new Hono();
 
@@ -103,7 +120,7 @@ export function createOrderDeskWebApp(options: OrderDeskWebAppOptions): Hono {
     const user = await requireUser(c, sessionSecret);
     const body = parseChatRequestBody(await readJson(c.req.raw));
     const conversationId = await openConversation(chatMemory, user, body);
-    const answer = await turn(chatClient, chatMemory, user, conversationId, body).call().content();
+    const answer = await turn(chatClient, chatMemory, user, conversationId).user(body.message).call().content();
     return c.json({ conversationId, answer });
   });
 
@@ -111,44 +128,85 @@ export function createOrderDeskWebApp(options: OrderDeskWebAppOptions): Hono {
     const user = await requireUser(c, sessionSecret);
     const body = parseChatRequestBody(await readJson(c.req.raw));
     const conversationId = await openConversation(chatMemory, user, body);
+    return streamTurn(c, conversationId, (signal) =>
+      turn(chatClient, chatMemory, user, conversationId).user(body.message).abortSignal(signal),
+    );
+  });
+
+  app.post('/api/chat/resume', async (c) => {
+    const user = await requireUser(c, sessionSecret);
+    const body = parseResumeRequestBody(await readJson(c.req.raw));
+    const key = memoryKey(user, body.conversationId);
+    const decisions = await decisionsFor(approvalStore, key, body);
+    return streamTurn(c, body.conversationId, (signal) =>
+      turn(chatClient, chatMemory, user, body.conversationId).resume(key, decisions).abortSignal(signal),
+    );
+  });
+
+  /** Streams one turn as SSE: the conversation id first, then the turn's events, or an error event. */
+  function streamTurn(c: Context, conversationId: string, request: (signal: AbortSignal) => ChatClientRequestSpec) {
     return streamSSE(c, async (stream) => {
       const cancel = new AbortController();
       stream.onAbort(() => cancel.abort(new Error('the browser closed the stream')));
       await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ conversationId }) });
       try {
-        const spec = turn(chatClient, chatMemory, user, conversationId, body).abortSignal(cancel.signal);
-        for await (const event of spec.stream().events()) {
-          const sse = toSseEvent(event);
-          if (sse !== undefined) await stream.writeSSE(sse);
+        for await (const event of request(cancel.signal).stream().events()) {
+          for (const sse of toSseEvents(event)) await stream.writeSSE(sse);
         }
       } catch (error) {
         if (cancel.signal.aborted) return;
         const upstream = upstreamErrorOf(error);
-        log(`POST /api/chat/stream: ${upstream.detail}`);
-        const data = { error: upstream.code, message: upstream.message, retryable: true };
+        log(`POST ${c.req.path}: ${upstream.detail}`);
+        const data = { error: upstream.code, message: upstream.message, retryable: upstream.retryable };
         await stream.writeSSE({ event: 'error', data: JSON.stringify(data) });
       }
     });
-  });
+  }
 
   app.use('/*', serveStatic({ root: options.staticRoot }));
   return app;
 }
 
-/** The chat request of one turn: the user's message, the user in ToolContext, memory under user and conversation. */
+/** A request of the conversation: the user in ToolContext, memory under user and conversation. */
 function turn(
   chatClient: ChatClient,
   chatMemory: ChatMemory,
   user: string,
   conversationId: string,
-  body: ChatRequestBody,
 ): ChatClientRequestSpec {
   return chatClient
     .prompt()
-    .user(body.message)
     .toolContext({ [USER_ID_CONTEXT_KEY]: user })
     .advisors(MessageChatMemoryAdvisor.builder(chatMemory).build())
     .advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, memoryKey(user, conversationId)));
+}
+
+/**
+ * One decision per pending call of the conversation's paused turn, from the body's `{ id, approve, reason? }`.
+ *
+ * @throws HTTPException 404 when no turn of this user's conversation waits, 400 when a pending call has no decision
+ */
+async function decisionsFor(store: ToolApprovalStore, key: string, body: ResumeRequestBody) {
+  let pending;
+  try {
+    pending = store.pendingApprovalOf(await store.load(key));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ToolApprovalNotFoundError') {
+      throw new HTTPException(404, { message: 'nothing in this conversation waits for approval' });
+    }
+    throw error;
+  }
+  return pending.calls.map((call) => {
+    const decision = body.decisions.find((d) => d.id === call.id);
+    if (decision === undefined) {
+      throw new HTTPException(400, {
+        message: `no decision for tool call ${JSON.stringify(call.id)} (${call.toolName})`,
+      });
+    }
+    return decision.approve
+      ? approveToolCall(call)
+      : rejectToolCall(call, decision.reason ?? 'declined in the order desk page');
+  });
 }
 
 /** A new conversation id, or the body's after checking the user has that conversation. */
