@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const shim = join(root, 'scripts/conformance/node20-fs-glob-sync.mjs');
+const shim = join(root, 'scripts/mcp-conformance-fs-glob.mjs');
 const client = join(root, 'apps/mcp-conformance-client/dist/main.js');
 
 function conformance(args) {
