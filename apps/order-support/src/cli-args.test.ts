@@ -53,7 +53,7 @@ describe(parseCliArgs, () => {
     it.each([
       [
         ['--bogus', 'x'],
-        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai\|anthropic> and --help/,
+        /^Unknown option --bogus; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai\|anthropic>, --approve, --reject, --reason <text> and --help \(run with --help for usage\)$/,
       ],
       [['--user'], /^Option '-u, --user <value>' argument missing/],
       [['--user', ' ', 'q'], /non-empty user id/],

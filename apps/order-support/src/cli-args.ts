@@ -165,6 +165,6 @@ function describeParseError(error: unknown): string {
   const message = typeof text === 'string' ? text : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown !== null)
-    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic> and --help (see --help for the others)`;
+    return `Unknown option ${unknown[1]}; the options are --user <id>, --conversation <id>, --stream, --json, --log-reasoning, --tool-search, --trace, --provider <openai|anthropic>, --approve, --reject, --reason <text> and --help`;
   return message;
 }

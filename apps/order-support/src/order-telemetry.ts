@@ -88,15 +88,25 @@ export function formatSpanTree(spans: readonly ReadableSpan[], argumentsById: Re
   const byStart = (list: readonly ReadableSpan[]) => [...list].sort((a, b) => nanos(a.startTime) - nanos(b.startTime));
   const lines: string[] = [];
   let round = 0;
-  const walk = (span: ReadableSpan, prefix: string, connector: string) => {
-    if (span.name.startsWith('chat')) round += 1;
-    lines.push(`${prefix}${connector}${describe(span, round, argumentsById)}`);
+  const walk = (span: ReadableSpan, prefix: string, connector: string, parent?: ReadableSpan) => {
+    // A provider SDK's own chat span inside Sprout's (the Anthropic SDK traces its calls) is not a round.
+    const isRound = isChat(span) && (parent === undefined || !isChat(parent));
+    if (isRound) round += 1;
+    lines.push(`${prefix}${connector}${isRound || !isChat(span) ? describe(span, round, argumentsById) : plain(span)}`);
     const kids = byStart(children.get(span.spanContext().spanId) ?? []);
     const next = prefix + (connector === '' ? '' : connector === '└─ ' ? '   ' : '│  ');
-    kids.forEach((kid, i) => walk(kid, next, i === kids.length - 1 ? '└─ ' : '├─ '));
+    kids.forEach((kid, i) => walk(kid, next, i === kids.length - 1 ? '└─ ' : '├─ ', span));
   };
   for (const root of byStart(children.get(undefined) ?? [])) walk(root, '', '');
   return lines.join('\n');
+}
+
+function isChat(span: ReadableSpan): boolean {
+  return span.attributes['gen_ai.operation.name'] === 'chat';
+}
+
+function plain(span: ReadableSpan): string {
+  return `${span.name}  ${Math.round(durationMs(span))} ms`;
 }
 
 /** A `sprout.*` span attribute (Sprout's own names, next to the GenAI conventions'). */
