@@ -316,25 +316,28 @@ export class ChatClientRequestSpec {
    * @throws MultipleToolAdvisorsError when the chain holds more than one ToolAdvisor
    */
   private execute(extras?: ExecutionExtras): Promise<ChatClientResponse> {
-    if (this.#resume !== undefined) return this.#executeResumed();
+    if (this.#resume !== undefined) return this.#executeResumed(extras);
     // Not an async function, so the chain's promise is returned as it is; errors are rejections.
     try {
       RequestAbortedError.throwIfAborted(this.state.abortSignal);
-      const request = toChatClientRequest(this.chatModel, this.state);
-      const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder, extras?.advisors);
-      const observation = this.telemetry.startRequest(request, this.chatModel, false, this.state.loopListeners);
-      const withExtras =
-        extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } });
-      return observed(observation, () => chain.nextCall(withObservation(withExtras, observation)));
+      return this.#callChain(toChatClientRequest(this.chatModel, this.state), extras);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  async #executeResumed(): Promise<ChatClientResponse> {
+  async #executeResumed(extras?: ExecutionExtras): Promise<ChatClientResponse> {
     RequestAbortedError.throwIfAborted(this.state.abortSignal);
-    const request = await this.#resumed();
-    return buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder).nextCall(request);
+    return this.#callChain(await this.#resumed(), extras);
+  }
+
+  /** Calls the advisor chain with the request, under the request's observation (a question or a resume alike). */
+  #callChain(request: ChatClientRequest, extras?: ExecutionExtras): Promise<ChatClientResponse> {
+    const chain = buildAdvisorChain(this.chatModel, this.state, this.toolCallingAdvisorBuilder, extras?.advisors);
+    const observation = this.telemetry.startRequest(request, this.chatModel, false, this.state.loopListeners);
+    const withExtras =
+      extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } });
+    return observed(observation, () => chain.nextCall(withObservation(withExtras, observation)));
   }
 
   /**
