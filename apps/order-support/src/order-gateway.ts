@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { injectable } from 'inversify';
 import { SproutError } from '@sprout-ai/core';
+import { openOrdersDatabase } from './open-orders-database';
 
 /** One row of the `orders` table. */
 export interface OrderRecord {
@@ -62,7 +63,7 @@ export class OrderGateway {
   constructor(options: OrderGatewayOptions = {}) {
     const dbPath = options.dbPath ?? DEFAULT_ORDERS_DB_PATH;
     try {
-      this.db = new Database(dbPath);
+      this.db = openOrdersDatabase(dbPath);
       this.db.exec(
         'CREATE TABLE IF NOT EXISTS orders (order_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL)',
       );

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { injectable } from 'inversify';
 import { SproutError } from '@sprout-ai/core';
+import { openOrdersDatabase } from '../open-orders-database';
 import { SEED_DESK_RECORDS } from './desk-seed';
 
 /**
@@ -50,7 +51,7 @@ export class DeskStore {
   constructor(options: DeskStoreOptions = {}) {
     const dbPath = options.dbPath ?? ':memory:';
     try {
-      this.db = new Database(dbPath);
+      this.db = openOrdersDatabase(dbPath);
       this.db.exec(
         'CREATE TABLE IF NOT EXISTS desk_records (kind TEXT NOT NULL, id TEXT NOT NULL, user_id TEXT NOT NULL, ' +
           'data TEXT NOT NULL, PRIMARY KEY (kind, id))',

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OpenAiWireServer, type WireChatRequest } from '@sprout-ai/test';
 import { RedisTestServer } from '../../../../packages/chat-memory/src/__fixtures__/redis-test-server';
 import { demoModel } from '../demo-model';
@@ -20,6 +23,21 @@ function lastUserText(request: WireChatRequest): string {
   return typeof content === 'string' ? content : '';
 }
 
+/** The `data` of each SSE event named `name` in a finished stream's text. */
+function eventData(text: string, name: string): Record<string, unknown>[] {
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.includes(`event: ${name}\n`))
+    .map((frame) => {
+      const data = frame
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('\n');
+      return JSON.parse(data) as Record<string, unknown>;
+    });
+}
+
 describe('two order desk instances on one Redis', () => {
   let redis: RedisTestServer;
   let model: OpenAiWireServer;
@@ -28,6 +46,8 @@ describe('two order desk instances on one Redis', () => {
   let signalAsked: () => void;
   let a: OrderDeskProcess;
   let b: OrderDeskProcess;
+  let env: Record<string, string>;
+  let dataDir: string;
 
   beforeAll(async () => {
     redis = await RedisTestServer.start();
@@ -43,8 +63,11 @@ describe('two order desk instances on one Redis', () => {
         return demoModel(request);
       },
     });
-    const env = {
+    dataDir = mkdtempSync(join(tmpdir(), 'order-desk-instances-'));
+    env = {
       SERVER_PORT: '0',
+      // One orders database file for both instances, as several instances on one host would share it.
+      SPROUT_DEMO_ORDERS_DB_PATH: join(dataDir, 'orders.db'),
       SPROUT_WEB_SESSION_SECRET: 'shared-by-both-instances',
       SPRING_AI_CHAT_MEMORY_REPOSITORY_TYPE: 'redis',
       SPRING_AI_CHAT_MEMORY_REPOSITORY_REDIS_URL: redis.url,
@@ -59,6 +82,7 @@ describe('two order desk instances on one Redis', () => {
     await Promise.all([a, b].map((instance) => instance?.stop()));
     await model?.close();
     await redis?.stop();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('should continue on one instance a conversation started on the other, with one sign-in', async () => {
@@ -126,5 +150,32 @@ describe('two order desk instances on one Redis', () => {
     release();
     const retried = await post(`${a.url}/api/chat`, { message: '订单 A200 呢？', conversationId }, cookie);
     expect(await retried.json()).toEqual({ conversationId, answer: '订单 A200 当前状态：待发货。' });
+  });
+
+  // Last: it cancels A200 in the shared database.
+  it('should let one instance approve a call another paused, and both see the cancelled order', async () => {
+    b = await spawnOrderDeskProcess(env); // the previous test killed b: a replacement joins
+    const login = await post(`${a.url}/api/login`, { user: 'u7' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+
+    const paused = await (await post(`${a.url}/api/chat/stream`, { message: '请取消订单 A200' }, cookie)).text();
+    const [{ conversationId }] = eventData(paused, 'conversation') as { conversationId: string }[];
+    const [pending] = eventData(paused, 'approval-pending') as { calls: { id: string; toolName: string }[] }[];
+    expect(pending.calls.map((call) => call.toolName)).toEqual(['cancelOrder']);
+
+    const resumed = await (
+      await post(
+        `${b.url}/api/chat/resume`,
+        { conversationId, decisions: [{ id: pending.calls[0].id, approve: true }] },
+        cookie,
+      )
+    ).text();
+    const answer = eventData(resumed, 'text-delta')
+      .map((data) => data.text as string)
+      .join('');
+    expect(answer).toBe('订单 A200 已取消。');
+
+    const onA = await post(`${a.url}/api/chat`, { message: '订单 A200 呢？' }, cookie);
+    expect(((await onA.json()) as { answer: string }).answer).toBe('订单 A200 当前状态：已取消。');
   });
 });
