@@ -24,6 +24,11 @@ const config: Config = {
     project('order-support', '<rootDir>/apps/order-support'),
     project('mcp-conformance-server', '<rootDir>/apps/mcp-conformance-server'),
     project('mcp-conformance-client', '<rootDir>/apps/mcp-conformance-client'),
+    // The bench's tool-search query sets and catalogues (no timings: those run in `npm run bench`).
+    project('bench', '<rootDir>/apps/bench', {
+      '^@sprout-ai/order-support/package\\.json$': '<rootDir>/../order-support/package.json',
+      '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
+    }),
     // Imports order-support's compiled modules (`@sprout-ai/order-support/dist/x`); tests read their sources.
     project('mcp-order-server', '<rootDir>/apps/mcp-order-server', {
       '^@sprout-ai/order-support/dist/(.*)$': '<rootDir>/../order-support/src/$1',
