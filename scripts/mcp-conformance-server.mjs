@@ -1,7 +1,8 @@
-// `npm run mcp:conformance:server [-- --no-build] [-- --scenario NAME]`: builds and starts
+// `npm run mcp:conformance:server [-- --no-build] [-- --scenario NAME] [-- --json]`: builds and starts
 // apps/mcp-conformance-server on 127.0.0.1, runs the official MCP conformance suite's server
-// scenarios (`--suite all`) against its URL, and prints pass/fail per scenario. A scenario passes
-// when none of its checks fails and at least one succeeds. Exit code 1 when any scenario fails.
+// scenarios (`--suite all`) against its URL, and prints pass/fail per scenario (`--json`: one JSON
+// array of `{ scenario, passed, why }` instead). A scenario passes when none of its checks fails and
+// at least one succeeds. Exit code 1 when any scenario fails.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const app = join(root, 'apps', 'mcp-conformance-server');
 const suiteCli = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const fsGlobShim = join(root, 'scripts', 'mcp-conformance-fs-glob.mjs');
+const ssePollingFix = join(root, 'scripts', 'mcp-conformance-sse-polling-fix.mjs');
 const args = process.argv.slice(2);
 const scenarioAt = args.indexOf('--scenario');
 
@@ -38,7 +40,7 @@ try {
   const selection = scenarioAt === -1 ? ['--suite', 'all'] : ['--scenario', args[scenarioAt + 1]];
   const suite = spawn(
     process.execPath,
-    ['--import', fsGlobShim, suiteCli, 'server', '--url', url, ...selection, '-o', outDir],
+    ['--import', fsGlobShim, '--import', ssePollingFix, suiteCli, 'server', '--url', url, ...selection, '-o', outDir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
@@ -63,12 +65,16 @@ try {
     process.stdout.write(log);
     throw new Error('the conformance suite wrote no results');
   }
-  for (const { scenario, passed, why } of results) {
-    process.stdout.write(`${passed ? 'PASS' : 'FAIL'} ${scenario}${passed ? '' : ` — ${why.slice(0, 200)}`}\n`);
-  }
   const passCount = results.filter((r) => r.passed).length;
-  process.stdout.write(`\nMCP server conformance: ${passCount} of ${results.length} scenarios pass\n`);
   process.exitCode = passCount === results.length ? 0 : 1;
+  if (args.includes('--json')) {
+    process.stdout.write(`${JSON.stringify(results)}\n`);
+  } else {
+    for (const { scenario, passed, why } of results) {
+      process.stdout.write(`${passed ? 'PASS' : 'FAIL'} ${scenario}${passed ? '' : ` — ${why.slice(0, 200)}`}\n`);
+    }
+    process.stdout.write(`\nMCP server conformance: ${passCount} of ${results.length} scenarios pass\n`);
+  }
 } finally {
   server.kill();
   rmSync(outDir, { recursive: true, force: true });

@@ -68,6 +68,16 @@ export class ConformanceTools {
     throw new McpToolError('This tool intentionally returns an error for testing');
   }
 
+  @McpTool({
+    name: 'test_reconnection',
+    description: 'Closes its SSE stream mid-call and answers on the resumed stream (SEP-1699)',
+  })
+  async reconnection(toolContext: ToolContext): Promise<string> {
+    McpRequestContext.from(toolContext).closeSseStream();
+    await delay(100); // the result is stored, and replayed when the client comes back with Last-Event-ID
+    return 'Reconnection test completed: the result arrived after the stream was closed.';
+  }
+
   @McpTool({ name: 'test_sampling', description: 'Asks the client for an LLM completion' })
   async sampling(
     @McpToolParam({ description: 'The prompt to send to the LLM' }) prompt: string,

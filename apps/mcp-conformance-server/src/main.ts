@@ -1,9 +1,9 @@
 // Entry point of `node dist/main.js [--port N]`: serves the conformance tools over streamable HTTP
-// on 127.0.0.1 and prints `listening on <url>` on stdout once it accepts connections.
+// (resumable streams) on 127.0.0.1 and prints `listening on <url>` on stdout once it accepts connections.
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { toolSchemaRegistry } from '@sprout-ai/core';
-import { mcpServerFeatures, mcpToolCallbacks, McpToolServer } from '@sprout-ai/mcp';
+import { InMemoryMcpEventStore, mcpServerFeatures, mcpToolCallbacks, McpToolServer } from '@sprout-ai/mcp';
 import { ConformancePrompts, ConformanceResources } from './conformance-resources';
 import { ConformanceTools, JsonSchemaTools } from './conformance-tools';
 
@@ -16,7 +16,8 @@ async function main(argv: readonly string[]): Promise<void> {
     features: mcpServerFeatures([new ConformanceResources(), new ConformancePrompts()]),
     serverInfo: { name: 'sprout-conformance-server', version: '0.1.0' },
   });
-  const http = await server.listen({ port });
+  // Resumable streams (SEP-1699) for the suite's server-sse-polling scenario.
+  const http = await server.listen({ port, eventStore: new InMemoryMcpEventStore() });
   process.stdout.write(`listening on ${http.url}\n`);
   const stop = (): void => void http.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -74,6 +74,13 @@ export {
   type McpPromptMessage,
 } from './server/mcp-server-features';
 export { mcpToolCallbacks } from './server/mcp-tool-callbacks';
+export type { McpEventStore } from './server/mcp-event-store';
+export {
+  InMemoryMcpEventStore,
+  type InMemoryMcpEventStoreOptions,
+  DEFAULT_MCP_EVENT_STORE_MAX_EVENTS,
+  DEFAULT_MCP_EVENT_STORE_TIME_TO_LIVE_MS,
+} from './server/in-memory-mcp-event-store';
 export {
   McpToolServer,
   type McpToolServerOptions,
@@ -85,5 +92,6 @@ export {
   type McpHttpServerHandle,
   DEFAULT_MCP_SERVER_INFO,
   DEFAULT_MCP_ENDPOINT,
+  DEFAULT_MCP_RETRY_INTERVAL_MS,
   MCP_EXCHANGE_CONTEXT_KEY,
 } from './server/mcp-tool-server';

@@ -41,6 +41,11 @@ export interface McpRequestContextOptions {
   readonly logLevel: () => LoggingLevel | undefined;
   /** False on a stateless server, which cannot receive the client's answer. @defaultValue true */
   readonly canSendRequests?: boolean;
+  /**
+   * Ends this request's SSE stream, which the client then resumes; absent when it could not
+   * (stdio, stateless, no event store, or a client older than protocol 2025-11-25).
+   */
+  readonly closeSseStream?: () => void;
 }
 
 /**
@@ -123,6 +128,21 @@ export class McpRequestContext {
       method: 'notifications/message',
       params: { level, data, ...(logger === undefined ? {} : { logger }) },
     });
+  }
+
+  /**
+   * Ends the response's SSE stream now, while the tool goes on (SEP-1699 polling): the client
+   * reconnects after the server's `retry` interval with `Last-Event-ID` and receives what was sent
+   * meanwhile, the result included. A long-running tool frees its connection this way. Works only
+   * on a streamable HTTP server with an event store (`listen({ eventStore })`) and a client of
+   * protocol 2025-11-25 or newer; otherwise it does nothing and the stream stays open.
+   *
+   * @returns true when the stream was closed, false when it stays open
+   */
+  closeSseStream(): boolean {
+    const close = this.#options.closeSseStream;
+    close?.();
+    return close !== undefined;
   }
 
   /**

@@ -16,10 +16,18 @@ import type {
   ServerNotification,
   ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidToolArgumentsError, type ToolCallback, ToolContext, ToolExecutionError } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  InvalidToolArgumentsError,
+  type ToolCallback,
+  ToolContext,
+  ToolExecutionError,
+} from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import { McpMethodToolCallback } from './mcp-method-tool-callback';
+import type { McpEventStore } from './mcp-event-store';
 import type { McpServerFeatures } from './mcp-server-features';
+import { sessionScopedEventStore } from './session-scoped-event-store';
 import { MCP_REQUEST_CONTEXT_KEY, McpRequestContext } from './mcp-request-context';
 import { McpToolError } from './mcp-tool-error';
 
@@ -54,6 +62,8 @@ function loadMcpServerSdk() {
 export const DEFAULT_MCP_SERVER_INFO: Implementation = { name: 'mcp-server', version: '1.0.0' };
 /** Default path of the streamable HTTP endpoint (`spring.ai.mcp.server.streamable-http.mcp-endpoint`). */
 export const DEFAULT_MCP_ENDPOINT = '/mcp';
+/** Default `retry` hint of resumable streams, in milliseconds (`sprout.mcp.server.streamable-http.retry-interval`). */
+export const DEFAULT_MCP_RETRY_INTERVAL_MS = 1000;
 /** The `ToolContext` key under which the default context factory puts the request's MCP details. */
 export const MCP_EXCHANGE_CONTEXT_KEY = 'exchange';
 
@@ -109,6 +119,23 @@ export interface McpHttpListenOptions {
    * answer would reach another request). @defaultValue false
    */
   readonly stateless?: boolean;
+  /**
+   * Makes the SSE streams resumable (SEP-1699): every message sent on a stream is kept here with an
+   * event id, each stream opens with a priming event (an id and empty data, for clients of protocol
+   * 2025-11-25 or newer), and a client that lost a stream resumes it with `GET` and `Last-Event-ID`.
+   * Tools may then end their stream early with `McpRequestContext.closeSseStream()`. The store is
+   * scoped to each session (a client replays only its own session's events).
+   * Not with `stateless`: a resumed stream must reach the instance running the request, so behind
+   * one address use sessions and route each `Mcp-Session-Id` to its instance.
+   * (`sprout.mcp.server.streamable-http.resumable`) @defaultValue none: streams are not resumable
+   */
+  readonly eventStore?: McpEventStore;
+  /**
+   * How long a client should wait before resuming a closed stream, in milliseconds: the SSE `retry`
+   * field of the priming events (`sprout.mcp.server.streamable-http.retry-interval`).
+   * Only with `eventStore`. @defaultValue {@link DEFAULT_MCP_RETRY_INTERVAL_MS}
+   */
+  readonly retryIntervalMs?: number;
 }
 
 /** A running transport of an {@link McpToolServer}. */
@@ -235,6 +262,8 @@ export class McpToolServer {
         clientCapabilities: () => server.getClientCapabilities(),
         logLevel: () => logLevel,
         canSendRequests: options.stateless !== true,
+        // Set by the SDK only with an event store and a client that can resume (protocol >= 2025-11-25).
+        closeSseStream: extra.closeSSEStream,
       });
       // The tool runs in the caller's trace when `_meta` carries its W3C trace context.
       return runUnderMcpServerSpan(request.params.name, request.params._meta, extra.sessionId, () =>
@@ -349,11 +378,13 @@ export class McpToolServer {
    * Serves MCP over streamable HTTP (stateful sessions) at `path` on `host:port`. Requests whose
    * `Host` header is not this address are refused (DNS-rebinding protection).
    *
-   * @param options - host, port, path and authenticator
+   * @param options - host, port, path, authenticator, stateless mode and event store
    * @returns the endpoint's URL and a close function
+   * @throws ConfigurationError when `eventStore` is given with `stateless`, or `retryIntervalMs` is not a positive integer
    */
   async listen(options: McpHttpListenOptions = {}): Promise<McpHttpServerHandle> {
     const { ErrorCode } = mcpServerSdk();
+    const resumable = resumableOptions(options);
     const host = options.host ?? '127.0.0.1';
     const path = options.path ?? DEFAULT_MCP_ENDPOINT;
     const sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -368,7 +399,7 @@ export class McpToolServer {
     const { port } = http.address() as AddressInfo;
     const allowedHosts = [`${host}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
     http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const context = { path, allowedHosts, sessions, authenticate: options.authenticate };
+      const context = { path, allowedHosts, sessions, authenticate: options.authenticate, resumable };
       const handled =
         options.stateless === true ? this.handleStateless(req, res, context) : this.handleHttp(req, res, context);
       handled.catch((error: unknown) => {
@@ -449,6 +480,7 @@ export class McpToolServer {
       allowedHosts: readonly string[];
       sessions: Map<string, StreamableHTTPServerTransport>;
       authenticate?: McpHttpAuthenticator;
+      resumable?: { readonly eventStore: McpEventStore; readonly retryIntervalMs: number };
     },
   ): Promise<void> {
     const { ErrorCode, isInitializeRequest, StreamableHTTPServerTransport } = mcpServerSdk();
@@ -462,11 +494,20 @@ export class McpToolServer {
       return;
     }
     if (sessionId === undefined && req.method === 'POST' && isInitializeRequest(body)) {
+      // Made here, not by the SDK, so that the event store can be scoped to it.
+      const newSessionId = randomUUID();
+      const { resumable } = context;
       const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => newSessionId,
         onsessioninitialized: (id) => {
           context.sessions.set(id, transport);
         },
+        ...(resumable === undefined
+          ? {}
+          : {
+              eventStore: sessionScopedEventStore(resumable.eventStore, newSessionId),
+              retryInterval: resumable.retryIntervalMs,
+            }),
       });
       transport.onclose = () => {
         if (transport.sessionId !== undefined) context.sessions.delete(transport.sessionId);
@@ -519,6 +560,29 @@ export class McpToolServer {
       return { content: [{ type: 'text', text: messageForCaller(error, name) }], isError: true };
     }
   }
+}
+
+/** The validated event store options of `listen`, `undefined` when streams are not resumable. */
+function resumableOptions(
+  options: McpHttpListenOptions,
+): { readonly eventStore: McpEventStore; readonly retryIntervalMs: number } | undefined {
+  const { eventStore, retryIntervalMs = DEFAULT_MCP_RETRY_INTERVAL_MS } = options;
+  if (eventStore === undefined) return undefined;
+  if (options.stateless === true) {
+    throw new ConfigurationError({
+      setting: 'eventStore',
+      value: 'an event store',
+      allowed: 'no event store on a stateless server: a resumed stream must reach the instance running the request',
+    });
+  }
+  if (!Number.isSafeInteger(retryIntervalMs) || retryIntervalMs < 1) {
+    throw new ConfigurationError({
+      setting: 'retryIntervalMs',
+      value: retryIntervalMs,
+      allowed: 'a positive whole number of milliseconds',
+    });
+  }
+  return { eventStore, retryIntervalMs };
 }
 
 /** A result schema that accepts any result: the request context parses results itself. */
