@@ -189,6 +189,38 @@ describe(McpServerAutoConfiguration, () => {
     }
   });
 
+  it('should prime each SSE stream with an event id and the retry interval when resumable=true', async () => {
+    app = await SproutApplication.run({
+      propertiesFile: false,
+      env: {},
+      schemaRegistry: new ToolSchemaRegistry(),
+      schemaManifest: MCP_FIXTURE_MANIFEST,
+      properties: {
+        'spring.ai.openai.api-key': 'k',
+        'sprout.mcp.server.streamable-http.resumable': 'true',
+        'sprout.mcp.server.streamable-http.retry-interval': '250ms',
+      },
+      modules: [new ContainerModule(({ bind }) => void bind(GreetingTools).toSelf())],
+    });
+    const server = await startMcpServer(app, { port: 0 });
+    try {
+      const response = await fetch(server.url ?? '', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+      const body = await response.text(); // the stream ends with the initialize result
+      expect(body).toMatch(/^id: \S+\nretry: 250\ndata: \n\n/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("should serve the bound classes' @McpPrompt methods, statelessly with protocol=STATELESS", async () => {
     app = await SproutApplication.run({
       propertiesFile: false,

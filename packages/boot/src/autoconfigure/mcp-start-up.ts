@@ -1,6 +1,7 @@
 import { MissingToolSchemaError, type ToolCallbackProvider, type ToolSchemaRegistry } from '@sprout-ai/core';
 import { assertUniqueToolNames, createLogger } from '@sprout-ai/core/internal';
 import {
+  InMemoryMcpEventStore,
   type McpHttpAuthenticator,
   type McpServerHandle,
   mcpServerFeatures,
@@ -105,7 +106,8 @@ export interface StartMcpServerOptions {
  * Starts the application's MCP server (`McpTokens.McpToolServer`): over stdio when
  * `spring.ai.mcp.server.stdio=true` (or `options.stdio`), otherwise streamable HTTP at
  * `spring.ai.mcp.server.streamable-http.mcp-endpoint` on `server.address:server.port`, with the bound
- * `McpHttpAuthenticator` if any.
+ * `McpHttpAuthenticator` if any, and resumable streams (an `InMemoryMcpEventStore`) when
+ * `sprout.mcp.server.streamable-http.resumable=true`.
  *
  * @param app - the started application (its container and properties)
  * @param options - overrides of the properties
@@ -127,5 +129,14 @@ export async function startMcpServer(
     path: config.mcpEndpoint,
     authenticate: app.container.get<McpHttpAuthenticator>(McpTokens.McpHttpAuthenticator, { optional: true }),
     stateless: config.stateless,
+    ...(config.resumable
+      ? {
+          eventStore: new InMemoryMcpEventStore({
+            maxEvents: config.eventStoreMaxEvents,
+            timeToLiveMs: config.eventStoreTimeToLiveMs,
+          }),
+          retryIntervalMs: config.retryIntervalMs,
+        }
+      : {}),
   });
 }

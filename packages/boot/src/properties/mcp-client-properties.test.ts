@@ -147,6 +147,10 @@ describe(bindMcpServerProperties, () => {
       stdio: false,
       stateless: false,
       mcpEndpoint: '/mcp',
+      resumable: false,
+      retryIntervalMs: 1000,
+      eventStoreMaxEvents: 10_000,
+      eventStoreTimeToLiveMs: 300_000,
       port: 8080,
       address: '127.0.0.1',
     });

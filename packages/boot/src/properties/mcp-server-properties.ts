@@ -1,8 +1,17 @@
-import { DEFAULT_MCP_ENDPOINT, DEFAULT_MCP_SERVER_INFO } from '@sprout-ai/mcp';
+import {
+  DEFAULT_MCP_ENDPOINT,
+  DEFAULT_MCP_EVENT_STORE_MAX_EVENTS,
+  DEFAULT_MCP_EVENT_STORE_TIME_TO_LIVE_MS,
+  DEFAULT_MCP_RETRY_INTERVAL_MS,
+  DEFAULT_MCP_SERVER_INFO,
+} from '@sprout-ai/mcp';
 import { InvalidPropertyError } from './invalid-property-error';
 import type { SproutProperties } from './sprout-properties';
 
-/** Keys of the `spring.ai.mcp.server.*` group (plus Spring Boot's `server.port` / `server.address`). */
+/**
+ * Keys of the `spring.ai.mcp.server.*` group (plus Spring Boot's `server.port` / `server.address`, and
+ * Sprout's resumable streams under `sprout.mcp.server.*`).
+ */
 export const MCP_SERVER_PROPERTY_KEYS = {
   enabled: 'spring.ai.mcp.server.enabled',
   name: 'spring.ai.mcp.server.name',
@@ -11,6 +20,10 @@ export const MCP_SERVER_PROPERTY_KEYS = {
   stdio: 'spring.ai.mcp.server.stdio',
   protocol: 'spring.ai.mcp.server.protocol',
   mcpEndpoint: 'spring.ai.mcp.server.streamable-http.mcp-endpoint',
+  resumable: 'sprout.mcp.server.streamable-http.resumable',
+  retryInterval: 'sprout.mcp.server.streamable-http.retry-interval',
+  eventStoreMaxEvents: 'sprout.mcp.server.streamable-http.event-store.max-events',
+  eventStoreTimeToLive: 'sprout.mcp.server.streamable-http.event-store.time-to-live',
   port: 'server.port',
   address: 'server.address',
 } as const;
@@ -41,6 +54,17 @@ export interface McpServerProperties {
   readonly stateless: boolean;
   /** @defaultValue `/mcp` */
   readonly mcpEndpoint: string;
+  /**
+   * Resumable SSE streams (SEP-1699) with an in-memory event store (`sprout.mcp.server.streamable-http.resumable`);
+   * not with `stateless`. @defaultValue false
+   */
+  readonly resumable: boolean;
+  /** The `retry` hint of resumable streams, in milliseconds. @defaultValue 1000 */
+  readonly retryIntervalMs: number;
+  /** The most events the in-memory event store keeps (all sessions). @defaultValue 10 000 */
+  readonly eventStoreMaxEvents: number;
+  /** How long the in-memory event store keeps an event, in milliseconds. @defaultValue 5 minutes */
+  readonly eventStoreTimeToLiveMs: number;
   /** @defaultValue {@link DEFAULT_MCP_SERVER_PORT} */
   readonly port: number;
   /** @defaultValue {@link DEFAULT_MCP_SERVER_ADDRESS} */
@@ -54,7 +78,11 @@ export interface McpServerProperties {
  * @param properties - the application's properties
  */
 export function isMcpServerConfigured(properties: SproutProperties): boolean {
-  return properties.hasKeysUnder('spring.ai.mcp.server') || properties.hasKeysUnder('server');
+  return (
+    properties.hasKeysUnder('spring.ai.mcp.server') ||
+    properties.hasKeysUnder('server') ||
+    properties.hasKeysUnder('sprout.mcp.server')
+  );
 }
 
 /**
@@ -83,14 +111,28 @@ export function bindMcpServerProperties(properties: SproutProperties): McpServer
       origin: properties.origin(k.mcpEndpoint),
     });
   }
+  const stateless = protocol?.toUpperCase() === 'STATELESS';
+  const resumable = properties.getBoolean(k.resumable, false);
+  if (resumable && stateless) {
+    throw new InvalidPropertyError({
+      key: k.resumable,
+      value: properties.getString(k.resumable),
+      allowed: `false with ${k.protocol}=STATELESS (a resumed stream must reach the instance running the request)`,
+      origin: properties.origin(k.resumable),
+    });
+  }
   return {
     enabled: properties.getBoolean(k.enabled, true),
     name: properties.getString(k.name, DEFAULT_MCP_SERVER_INFO.name),
     version: properties.getString(k.version, DEFAULT_MCP_SERVER_INFO.version),
     instructions: properties.getString(k.instructions),
     stdio: properties.getBoolean(k.stdio, false),
-    stateless: protocol?.toUpperCase() === 'STATELESS',
+    stateless,
     mcpEndpoint: endpoint,
+    resumable,
+    retryIntervalMs: properties.getDurationMs(k.retryInterval, DEFAULT_MCP_RETRY_INTERVAL_MS),
+    eventStoreMaxEvents: properties.getInteger(k.eventStoreMaxEvents, DEFAULT_MCP_EVENT_STORE_MAX_EVENTS, { min: 1 }),
+    eventStoreTimeToLiveMs: properties.getDurationMs(k.eventStoreTimeToLive, DEFAULT_MCP_EVENT_STORE_TIME_TO_LIVE_MS),
     port: properties.getInteger(k.port, DEFAULT_MCP_SERVER_PORT, { min: 0, max: 65535 }),
     address: properties.getString(k.address, DEFAULT_MCP_SERVER_ADDRESS),
   };
