@@ -44,6 +44,16 @@ export function declareStudioTools() {
       });
       return `${answer.action}: ${sampled.content.type === 'text' ? sampled.content.text : '?'}`;
     }
+
+    @McpTool({ description: 'A recording, its transcript, its waveform and a link to the full file' })
+    attachments(): McpToolResult {
+      return McpToolResult.of(
+        McpContents.audio(Uint8Array.of(82, 73, 70, 70), 'audio/wav'),
+        McpContents.textResource('studio://takes/7/transcript', 'text/plain', 'one, two'),
+        McpContents.blobResource('studio://takes/7/waveform', 'application/octet-stream', Uint8Array.of(0, 255)),
+        McpContents.resourceLink({ uri: 'studio://takes/7', name: 'take-7.wav', mimeType: 'audio/wav' }),
+      );
+    }
   }
   return StudioTools;
 }
@@ -67,6 +77,7 @@ export const STUDIO_TOOLS_MANIFEST: ToolSchemaManifest = {
     'StudioTools.chart': entry('chart', false),
     'StudioTools.importAll': entry('importAll', true),
     'StudioTools.ask': entry('ask', true),
+    'StudioTools.attachments': entry('attachments', false),
     'StudioTools.stock': {
       ...entry('stock', false),
       outputSchema: {

@@ -4,6 +4,7 @@ import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  LATEST_PROTOCOL_VERSION,
   LoggingMessageNotificationSchema,
   type LoggingMessageNotification,
   type Progress,
@@ -65,6 +66,42 @@ describe(McpToolServer, () => {
     ]);
   });
 
+  it('should send audio, embedded text and binary resources and a resource link as typed parts', async () => {
+    const result = await (await connect()).callTool({ name: 'attachments', arguments: {} });
+    expect(result.content).toEqual([
+      { type: 'audio', data: Buffer.from('RIFF').toString('base64'), mimeType: 'audio/wav' },
+      { type: 'resource', resource: { uri: 'studio://takes/7/transcript', mimeType: 'text/plain', text: 'one, two' } },
+      {
+        type: 'resource',
+        resource: { uri: 'studio://takes/7/waveform', mimeType: 'application/octet-stream', blob: 'AP8=' },
+      },
+      { type: 'resource_link', uri: 'studio://takes/7', name: 'take-7.wav', mimeType: 'audio/wav' },
+    ]);
+  });
+
+  it('should answer the newest protocol version the SDK knows, also to a client asking for a newer one', async () => {
+    http = await new McpToolServer({ toolCallbacks: [] }).listen();
+    const versionFor = async (protocolVersion: string) => {
+      const response = await fetch(http!.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+      const data = /^data: (.+)$/m.exec(await response.text())?.[1] ?? '{}';
+      return (JSON.parse(data) as { result?: { protocolVersion?: string } }).result?.protocolVersion;
+    };
+
+    expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25'); // docs/mcp.md names the revisions served
+    expect(await versionFor('2025-11-25')).toBe('2025-11-25');
+    expect(await versionFor('2025-03-26')).toBe('2025-03-26');
+    expect(await versionFor('2099-01-01')).toBe('2025-11-25');
+  });
+
   it('should send progress for the request token, and logs at or above the level the client set', async () => {
     const c = await connect();
     const logs: LoggingMessageNotification['params'][] = [];
@@ -111,7 +148,7 @@ describe(McpToolServer, () => {
     const c = await connect();
     await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({
       code: -32602,
-      message: "MCP error -32602: Unknown tool 'nope'. Available tools: chart, importAll, stock, ask",
+      message: "MCP error -32602: Unknown tool 'nope'. Available tools: chart, importAll, stock, ask, attachments",
     });
   });
 });

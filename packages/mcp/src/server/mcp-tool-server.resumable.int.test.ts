@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ConfigurationError, FunctionToolCallback, type ToolContext } from '@sprout-ai/core';
 import { errorOf } from '@sprout-ai/test';
+import { McpClientConnection } from '../client/mcp-client-connection';
+import { McpToolCallbackProvider } from '../client/mcp-tool-callback-provider';
 import { InMemoryMcpEventStore } from './in-memory-mcp-event-store';
 import { McpRequestContext } from './mcp-request-context';
 import { type McpHttpServerHandle, McpToolServer } from './mcp-tool-server';
@@ -166,6 +168,25 @@ describe('McpToolServer.listen({ eventStore }): resumable streams (SEP-1699)', (
 
     expect((await result).content).toEqual([{ type: 'text', text: '"long task done"' }]);
     expect(tool.closed).toEqual([true]);
+  });
+
+  it("should give Sprout's own MCP client the result of a tool that closed its stream", async () => {
+    const tool = pollingTool();
+    tool.release(); // the tool answers right after the close: the client finds it on the resumed stream
+    http = await new McpToolServer({ toolCallbacks: [tool.callback] }).listen({
+      eventStore: new InMemoryMcpEventStore(),
+      retryIntervalMs: 10,
+    });
+    const connection = new McpClientConnection({ name: 'jobs', transport: { type: 'streamable-http', url: http.url } });
+    const provider = await McpToolCallbackProvider.create({ connections: [connection] });
+    try {
+      const [longTask] = provider.getToolCallbacks();
+
+      expect(await longTask.call('{}')).toBe('"long task done"');
+      expect(tool.closed).toEqual([true]);
+    } finally {
+      await provider.close();
+    }
   });
 
   it("should refuse to replay another session's events", async () => {
