@@ -4,7 +4,7 @@ import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
-  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
   LoggingMessageNotificationSchema,
   type LoggingMessageNotification,
   type Progress,
@@ -96,7 +96,8 @@ describe(McpToolServer, () => {
       return (JSON.parse(data) as { result?: { protocolVersion?: string } }).result?.protocolVersion;
     };
 
-    expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25'); // docs/mcp.md names the revisions served
+    // docs/mcp.md names the revisions served
+    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
     expect(await versionFor('2025-11-25')).toBe('2025-11-25');
     expect(await versionFor('2025-03-26')).toBe('2025-03-26');
     expect(await versionFor('2099-01-01')).toBe('2025-11-25');
