@@ -10,7 +10,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
  * every session of a server: a client can only replay its own session's events.
  *
  * @see {@link InMemoryMcpEventStore}, the bounded in-memory implementation
- * @see the MCP SDK's `EventStore` (the same shape) and Spring AI `McpServerTransportProvider`
+ * @see the MCP SDK's `EventStore` (the same shape)
  * @remarks Spring AI's MCP server has no resumable streams; this follows the TypeScript SDK.
  * All methods are async, so a store may live outside the process.
  */
