@@ -1,13 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ChatClient } from '@sprout-ai/chat-client';
+import { FunctionToolCallback } from '@sprout-ai/core';
 import { ScriptedChatModel, assistantText, assistantToolCalls } from '@sprout-ai/test';
 import { McpClientConnection } from './client/mcp-client-connection';
 import { McpToolCallbackProvider } from './client/mcp-tool-callback-provider';
+import { type McpHttpServerHandle, McpToolServer } from './server/mcp-tool-server';
 
 // A real child process runs Sprout's MCP server with the OpenTelemetry SDK; loose time bound for CI.
 jest.setTimeout(30_000);
@@ -31,9 +34,13 @@ describe('MCP trace context across processes', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'sprout-mcp-trace-'));
   });
+  let http: McpHttpServerHandle | undefined;
   afterEach(async () => {
+    exporter.reset();
     await provider?.close();
     provider = undefined;
+    await http?.close();
+    http = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -83,8 +90,61 @@ describe('MCP trace context across processes', () => {
       parentSpanId: client.spanContext().spanId,
       attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo' },
     });
+    // Both ends name the version agreed in `initialize`; stdio has no session id.
+    expect(client.attributes['mcp.protocol.version']).toBe(LATEST_PROTOCOL_VERSION);
+    expect(server?.attributes['mcp.protocol.version']).toBe(LATEST_PROTOCOL_VERSION);
+    expect(client.attributes).not.toHaveProperty('mcp.session.id');
+    expect(server?.attributes).not.toHaveProperty('mcp.session.id');
     // The tool in the child ran with the caller's trace active: its answer carries the trace id.
     const answer = model.prompts[1].instructions.at(-1);
     expect(JSON.stringify(answer)).toContain(agent.spanContext().traceId);
+  });
+
+  describe('over streamable HTTP on 127.0.0.1', () => {
+    const echo = FunctionToolCallback.builder('echo', (input: { text: string }) => input.text)
+      .description('Echo the text')
+      .inputSchema({ type: 'object', properties: { text: { type: 'string' } } })
+      .build();
+    const callEcho = async (url: string): Promise<McpClientConnection> => {
+      const connection = new McpClientConnection({ name: 'http', transport: { type: 'streamable-http', url } });
+      provider = await McpToolCallbackProvider.create({ connections: [connection] });
+      const model = new ScriptedChatModel([
+        assistantToolCalls([{ id: 'call_1', name: 'echo', arguments: { text: 'hi' } }]),
+        assistantText('done'),
+      ]);
+      await ChatClient.create(model).prompt('echo hi').tools(provider).call().content();
+      return connection;
+    };
+    const spansOf = (kind: SpanKind): ReadableSpan =>
+      exporter.getFinishedSpans().filter((s) => s.name === 'tools/call echo' && s.kind === kind)[0];
+
+    it('should put the session id and protocol version on the CLIENT and SERVER spans', async () => {
+      http = await new McpToolServer({ toolCallbacks: [echo] }).listen();
+      const connection = await callEcho(http.url);
+
+      const client = spansOf(SpanKind.CLIENT);
+      const server = spansOf(SpanKind.SERVER);
+      expect(connection.sessionId).toMatch(/\S/);
+      expect(client.attributes).toMatchObject({
+        'mcp.session.id': connection.sessionId,
+        'mcp.protocol.version': LATEST_PROTOCOL_VERSION,
+      });
+      expect(server.attributes).toMatchObject({
+        'mcp.session.id': connection.sessionId,
+        'mcp.protocol.version': LATEST_PROTOCOL_VERSION,
+      });
+      expect(server.parentSpanContext?.spanId).toBe(client.spanContext().spanId);
+    });
+
+    it("should give a stateless server span the request header's protocol version, no session id", async () => {
+      http = await new McpToolServer({ toolCallbacks: [echo] }).listen({ stateless: true });
+      const connection = await callEcho(http.url);
+
+      expect(connection.sessionId).toBeUndefined();
+      for (const span of [spansOf(SpanKind.CLIENT), spansOf(SpanKind.SERVER)]) {
+        expect(span.attributes['mcp.protocol.version']).toBe(LATEST_PROTOCOL_VERSION);
+        expect(span.attributes).not.toHaveProperty('mcp.session.id');
+      }
+    });
   });
 });

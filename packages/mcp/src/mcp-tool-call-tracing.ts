@@ -1,9 +1,11 @@
 import { type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { GEN_AI, INSTRUMENTATION_SCOPE, redactCredentials } from '@sprout-ai/core/internal';
 
 const METHOD = 'tools/call';
 const MCP_METHOD_NAME = 'mcp.method.name';
 const MCP_SESSION_ID = 'mcp.session.id';
+const MCP_PROTOCOL_VERSION = 'mcp.protocol.version';
 
 /**
  * Starts the `tools/call {name}` CLIENT span of an MCP tool call (a child of the active span, the
@@ -30,18 +32,38 @@ export function startMcpClientSpan(
 }
 
 /**
+ * Sets `mcp.session.id` (when the transport has a session) and `mcp.protocol.version` (when
+ * negotiated) on an MCP span.
+ *
+ * @param span - a `tools/call` span
+ * @param sessionId - the transport's session id (streamable HTTP), else `undefined`
+ * @param protocolVersion - the version agreed in `initialize`, else `undefined`
+ */
+export function setMcpSessionAttributes(
+  span: Span,
+  sessionId: string | undefined,
+  protocolVersion: string | undefined,
+): void {
+  if (!span.isRecording()) return;
+  if (sessionId !== undefined) span.setAttribute(MCP_SESSION_ID, sessionId);
+  if (protocolVersion !== undefined) span.setAttribute(MCP_PROTOCOL_VERSION, protocolVersion);
+}
+
+/**
  * Runs a `tools/call` request of Sprout's MCP server under a SERVER span whose parent is the trace
  * context the client put in `_meta` (or none), so that the tool's work is in the caller's trace.
  *
  * @param toolName - the called tool
  * @param meta - the request's `_meta` (untrusted; only the propagator's keys are read)
  * @param sessionId - the transport's session id, when it has one
+ * @param protocolVersion - the protocol version of the session, when known
  * @param run - the call; its result's `isError` marks the span
  */
 export async function runUnderMcpServerSpan<T extends { isError?: boolean }>(
   toolName: string,
   meta: Readonly<Record<string, unknown>> | undefined,
   sessionId: string | undefined,
+  protocolVersion: string | undefined,
   run: () => Promise<T>,
 ): Promise<T> {
   const carrier: Record<string, string> = {};
@@ -50,10 +72,8 @@ export async function runUnderMcpServerSpan<T extends { isError?: boolean }>(
   const span = trace
     .getTracer(INSTRUMENTATION_SCOPE.mcp)
     .startSpan(`${METHOD} ${toolName}`, { kind: SpanKind.SERVER }, parent);
-  if (span.isRecording()) {
-    span.setAttributes({ [MCP_METHOD_NAME]: METHOD, [GEN_AI.toolName]: toolName });
-    if (sessionId !== undefined) span.setAttribute(MCP_SESSION_ID, sessionId);
-  }
+  if (span.isRecording()) span.setAttributes({ [MCP_METHOD_NAME]: METHOD, [GEN_AI.toolName]: toolName });
+  setMcpSessionAttributes(span, sessionId, protocolVersion);
   try {
     const result = await context.with(trace.setSpan(parent, span), run);
     if (result.isError === true) {
@@ -77,4 +97,23 @@ export function endWithError(span: Span, error: unknown): void {
     code: SpanStatusCode.ERROR,
     message: redactCredentials(error instanceof Error ? error.message : String(error)),
   });
+}
+
+/**
+ * Makes a server transport report the protocol version it answers in `initialize` (a result with
+ * `protocolVersion` and `serverInfo`): the SDK's `Server` agrees it but does not keep it.
+ *
+ * @param transport - a server transport, before `connect`
+ * @param onVersion - called with the agreed version
+ * @returns the same transport
+ */
+export function watchInitializeResult(transport: Transport, onVersion: (version: string) => void): Transport {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const result = 'result' in message ? (message.result as Record<string, unknown>) : undefined;
+    if (typeof result?.protocolVersion === 'string' && result.serverInfo !== undefined)
+      onVersion(result.protocolVersion);
+    return send(message, options);
+  };
+  return transport;
 }

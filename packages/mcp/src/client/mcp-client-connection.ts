@@ -183,6 +183,8 @@ export class McpClientConnection {
   private connecting: Promise<Client> | undefined;
   private closed = false;
   private info: Implementation | undefined;
+  /** The protocol version agreed in the last `initialize`. */
+  private negotiatedVersion: string | undefined;
   /** Stops copying the current stdio child's stderr (see {@link McpStdioTransportConfig.stderr}). */
   private stopStderr: (() => void) | undefined;
 
@@ -223,6 +225,22 @@ export class McpClientConnection {
   /** The server's `serverInfo` from the last `initialize`, once connected. */
   get serverInfo(): Implementation | undefined {
     return this.info;
+  }
+
+  /**
+   * The protocol version agreed with the server in the last `initialize` (e.g. `2025-06-18`), once
+   * connected; `mcp.protocol.version` of the `tools/call` CLIENT spans.
+   */
+  get protocolVersion(): string | undefined {
+    return this.negotiatedVersion;
+  }
+
+  /**
+   * The session id the server gave (`Mcp-Session-Id`): streamable HTTP with a stateful server only;
+   * `undefined` for stdio or before a session opens. `mcp.session.id` of the `tools/call` spans.
+   */
+  get sessionId(): string | undefined {
+    return this.httpTransport?.sessionId;
   }
 
   /** True while a session is open. */
@@ -401,6 +419,12 @@ export class McpClientConnection {
     const sdk = mcpClientSdk();
     const client = new sdk.Client(this.clientInfo, { capabilities: this.capabilities });
     const transport = this.createTransport();
+    // The SDK tells only HTTP transports the agreed version; every transport hears it here.
+    const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+    transport.setProtocolVersion = (version: string) => {
+      this.negotiatedVersion = version;
+      setProtocolVersion?.(version);
+    };
     client.onclose = () => {
       if (this.client === client) {
         this.client = undefined;

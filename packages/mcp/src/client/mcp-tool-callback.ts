@@ -20,7 +20,7 @@ import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { toProviderSafeToolName } from './mcp-tool-names';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
-import { endWithError, startMcpClientSpan } from '../mcp-tool-call-tracing';
+import { endWithError, setMcpSessionAttributes, startMcpClientSpan } from '../mcp-tool-call-tracing';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -172,6 +172,8 @@ export class McpToolCallback implements ToolCallback {
       logger.warn({ err: error, tool: this.originalToolName, connection: this.connectionName }, cause.message);
       throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause });
     } finally {
+      // Known once the call has opened the session.
+      setMcpSessionAttributes(span, this.connection.sessionId, this.connection.protocolVersion);
       span.end();
     }
     const text = resultText(result);

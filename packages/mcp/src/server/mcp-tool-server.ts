@@ -1,4 +1,4 @@
-import { runUnderMcpServerSpan } from '../mcp-tool-call-tracing';
+import { runUnderMcpServerSpan, watchInitializeResult } from '../mcp-tool-call-tracing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -233,6 +233,15 @@ export class McpToolServer {
     this.serveFeatures(server, subscriptions);
     // The session's minimum log level; the SDK keeps its own privately, for its own sendLoggingMessage.
     let logLevel: LoggingLevel | undefined;
+    // The protocol version this server agreed in `initialize` (the SDK does not keep it), for spans.
+    let protocolVersion: string | undefined;
+    const connect = server.connect.bind(server);
+    server.connect = (transport) =>
+      connect(
+        watchInitializeResult(transport, (version) => {
+          protocolVersion = version;
+        }),
+      );
     server.setRequestHandler(SetLevelRequestSchema, (request) => {
       logLevel = request.params.level;
       return {};
@@ -266,7 +275,9 @@ export class McpToolServer {
         closeSseStream: extra.closeSSEStream,
       });
       // The tool runs in the caller's trace when `_meta` carries its W3C trace context.
-      return runUnderMcpServerSpan(request.params.name, request.params._meta, extra.sessionId, () =>
+      // A stateless server saw no `initialize`: HTTP clients send the version on every request.
+      const version = protocolVersion ?? headerValue(extra.requestInfo?.headers['mcp-protocol-version']);
+      return runUnderMcpServerSpan(request.params.name, request.params._meta, extra.sessionId, version, () =>
         this.callTool(
           request.params.name,
           request.params.arguments,
@@ -662,4 +673,8 @@ async function closeHttp(http: HttpServer, sessions: Map<string, StreamableHTTPS
     http.close(() => resolve());
     http.closeAllConnections();
   });
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
