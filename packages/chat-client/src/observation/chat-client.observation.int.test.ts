@@ -267,11 +267,20 @@ describe('ChatClient observation', () => {
         expect(JSON.parse(first.attributes['gen_ai.input.messages'] as string)).toEqual([
           { role: 'user', parts: [{ type: 'text', content: 'Where is A1?' }] },
         ]);
-        if (mode === 'call') {
-          expect(JSON.parse(second.attributes['gen_ai.output.messages'] as string)).toEqual([
-            { role: 'assistant', parts: [{ type: 'text', content: 'Shipped to you.' }], finish_reason: 'stop' },
-          ]);
-        }
+        // A stream's output is its chunks assembled: the same record as a call's.
+        expect(JSON.parse(second.attributes['gen_ai.output.messages'] as string)).toEqual([
+          { role: 'assistant', parts: [{ type: 'text', content: 'Shipped to you.' }], finish_reason: 'stop' },
+        ]);
+        expect(JSON.parse(first.attributes['gen_ai.output.messages'] as string)).toEqual([
+          {
+            role: 'assistant',
+            // Masked like error messages.
+            parts: [
+              { type: 'tool_call', id: 'call_a', name: 'lookup', arguments: '{"id":"A1","note":"password=***"}' },
+            ],
+            finish_reason: 'tool_calls',
+          },
+        ]);
         expect(second.attributes['gen_ai.input.messages']).toContain('tool_call_response');
       });
     });

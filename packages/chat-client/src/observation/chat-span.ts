@@ -1,6 +1,8 @@
 import { type Attributes, type Context, type Span, SpanKind, trace } from '@opentelemetry/api';
 import type { ChatResponse, Prompt } from '@sprout-ai/core';
 import { GEN_AI, GEN_AI_OPERATION } from '@sprout-ai/core/internal';
+import { ChatClientMessageAggregator } from '../advisor/chat-client-message-aggregator';
+import { ChatClientResponse } from '../chat-client-response';
 import { inputMessagesJson, outputMessagesJson } from './gen-ai-messages';
 import type { RequestObservation } from './request-observation';
 import { recordError, setResponseAttributes } from './request-observation';
@@ -9,7 +11,8 @@ import { recordError, setResponseAttributes } from './request-observation';
  * One model call as a `chat {gen_ai.request.model}` span (CLIENT), child of the request's span,
  * with the GenAI request and response attributes, and its duration and token usage in the GenAI
  * client histograms. For a stream, chunks are folded in as they pass (time to first chunk, id,
- * model, finish reasons, usage). Internal.
+ * model, finish reasons, usage) and, when completions are recorded, assembled into the output
+ * recorded at the end. Internal.
  */
 export class ChatSpan {
   readonly span: Span;
@@ -23,6 +26,8 @@ export class ChatSpan {
   #model: string | undefined;
   #usage: ChatResponse['metadata']['usage'];
   readonly #finishReasons: string[] = [];
+  /** Assembles a stream's chunks, only when completions are recorded. */
+  #output: ChatClientMessageAggregator | undefined;
   #ended = false;
 
   constructor(observation: RequestObservation, prompt: Prompt) {
@@ -48,6 +53,9 @@ export class ChatSpan {
     if (observation.telemetry.options.logPrompt === true) {
       this.span.setAttribute(GEN_AI.inputMessages, inputMessagesJson(prompt.instructions));
     }
+    if (observation.stream && observation.telemetry.options.logCompletion === true) {
+      this.#output = new ChatClientMessageAggregator();
+    }
   }
 
   /** A streamed chunk passed: the first sets the time to first chunk; ids, finish reasons and usage are kept. */
@@ -65,11 +73,12 @@ export class ChatSpan {
     if (usage !== undefined && usage.totalTokens > 0) this.#usage = usage;
     for (const g of response.results)
       if (g.metadata.finishReason !== undefined) this.#finishReasons.push(g.metadata.finishReason);
+    this.#output?.add(new ChatClientResponse(response, {}));
   }
 
   /**
    * Ends the span with the model's response (for a stream: the aggregate, or nothing to use the
-   * folded chunks).
+   * folded chunks and the output assembled so far).
    */
   end(response?: ChatResponse): void {
     if (this.#ended) return;
@@ -79,8 +88,9 @@ export class ChatSpan {
     if (this.span.isRecording()) {
       if (response !== undefined) setResponseAttributes(this.span, response);
       else this.#setFoldedAttributes();
-      if (response !== undefined && this.#observation.telemetry.options.logCompletion === true) {
-        this.span.setAttribute(GEN_AI.outputMessages, outputMessagesJson(response));
+      const output = response ?? this.#output?.result()?.chatResponse;
+      if (output !== undefined && this.#observation.telemetry.options.logCompletion === true) {
+        this.span.setAttribute(GEN_AI.outputMessages, outputMessagesJson(output));
       }
     }
     this.#recordMetrics(model, usage, undefined);
