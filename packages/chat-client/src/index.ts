@@ -80,6 +80,7 @@ export type {
   LoopToolCallFinishEvent,
 } from './observation/chat-client-loop-listener';
 export type { ChatClientObservationOptions } from './observation/chat-client-observation-options';
+export { ObservedChatModel, type ObservedChatModelOptions } from './observation/observed-chat-model';
 // --- human approval of tool calls (docs/approval.md) ---
 export {
   ToolApprovalStore,

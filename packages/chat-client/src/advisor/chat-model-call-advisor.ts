@@ -8,6 +8,7 @@ import { ChatClientResponse } from '../chat-client-response';
 import type { CallAdvisor } from './api/call-advisor';
 import type { CallAdvisorChain } from './api/call-advisor-chain';
 import { LOWEST_PRECEDENCE } from './api/ordered';
+import { ObservedChatModel } from '../observation/observed-chat-model';
 import { requestObservationOf } from '../observation/request-observation';
 
 /**
@@ -23,7 +24,8 @@ import { requestObservationOf } from '../observation/request-observation';
  * or is unset and the model's `nativeStructuredOutput` is `true`; otherwise the format instructions
  * are appended to the last user message.
  *
- * Within a ChatClient request the call is recorded as a `chat {model}` span (see docs/observability.md).
+ * Within a ChatClient request the call is recorded as a `chat {model}` span (see docs/observability.md);
+ * an {@link ObservedChatModel} is then called through its delegate, so the call has one span.
  *
  * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelCallAdvisor`
@@ -52,10 +54,9 @@ export class ChatModelCallAdvisor implements CallAdvisor {
       return new ChatClientResponse(chatResponse, request.context);
     }
     const chat = observation.startChat(prompt);
+    const model = ObservedChatModel.unwrap(this.chatModel);
     try {
-      const chatResponse = await context.with(chat.context, () =>
-        untilAborted(this.chatModel.call(prompt, { signal }), signal),
-      );
+      const chatResponse = await context.with(chat.context, () => untilAborted(model.call(prompt, { signal }), signal));
       chat.end(chatResponse);
       return new ChatClientResponse(chatResponse, request.context);
     } catch (error) {

@@ -7,6 +7,7 @@ import { LOWEST_PRECEDENCE } from './api/ordered';
 import type { StreamAdvisor } from './api/stream-advisor';
 import type { StreamAdvisorChain } from './api/stream-advisor-chain';
 import { abortableStream } from './until-aborted';
+import { ObservedChatModel } from '../observation/observed-chat-model';
 import { requestObservationOf } from '../observation/request-observation';
 
 /**
@@ -21,7 +22,8 @@ import { requestObservationOf } from '../observation/request-observation';
  * and the model's stream is returned. A signal already aborted throws without calling the model.
  *
  * Within a ChatClient request the stream is recorded as a `chat {model}` span with its time to
- * first chunk (see docs/observability.md).
+ * first chunk (see docs/observability.md); an {@link ObservedChatModel} is then streamed through its
+ * delegate, so the stream has one span.
  *
  * @remarks Cancellation is not in Spring AI's advisor (see `ChatClientRequestSpec.abortSignal`).
  * @see Spring AI `ChatModelStreamAdvisor`
@@ -42,10 +44,10 @@ export class ChatModelStreamAdvisor implements StreamAdvisor {
    */
   async *adviseStream(request: ChatClientRequest, _chain: StreamAdvisorChain): AsyncGenerator<ChatClientResponse> {
     const listener = streamEventListenerOf(request.context);
-    const model = this.chatModel;
     const signal = request.signal;
     RequestAbortedError.throwIfAborted(signal);
     const chat = requestObservationOf(request.context)?.startChat(request.prompt);
+    const model = chat === undefined ? this.chatModel : ObservedChatModel.unwrap(this.chatModel);
     const chunks: AsyncIterable<ChatResponse> = isStreamingChatModel(model)
       ? abortableStream(model.stream(request.prompt, { signal }), signal)
       : single(() => untilAborted(model.call(request.prompt, { signal }), signal));

@@ -4,8 +4,20 @@ import { GEN_AI, GEN_AI_OPERATION } from '@sprout-ai/core/internal';
 import { ChatClientMessageAggregator } from '../advisor/chat-client-message-aggregator';
 import { ChatClientResponse } from '../chat-client-response';
 import { inputMessagesJson, outputMessagesJson } from './gen-ai-messages';
-import type { RequestObservation } from './request-observation';
+import type { ChatClientTelemetry } from './chat-client-telemetry';
 import { recordError, setResponseAttributes } from './request-observation';
+
+/**
+ * Where a chat span is opened: a ChatClient request's observation, or an `ObservedChatModel`'s
+ * call. Internal.
+ */
+export interface ChatSpanScope {
+  readonly telemetry: ChatClientTelemetry;
+  /** The parent of the chat span. */
+  readonly traceContext: Context;
+  readonly providerName: string;
+  readonly stream: boolean;
+}
 
 /**
  * One model call as a `chat {gen_ai.request.model}` span (CLIENT), child of the request's span,
@@ -19,7 +31,7 @@ export class ChatSpan {
   /** The context with this span: the model's own spans (HTTP) nest under it. */
   readonly context: Context;
   readonly #started = performance.now();
-  readonly #observation: RequestObservation;
+  readonly #observation: ChatSpanScope;
   readonly #requestModel: string | undefined;
   #firstChunkSeconds: number | undefined;
   #id: string | undefined;
@@ -30,7 +42,7 @@ export class ChatSpan {
   #output: ChatClientMessageAggregator | undefined;
   #ended = false;
 
-  constructor(observation: RequestObservation, prompt: Prompt) {
+  constructor(observation: ChatSpanScope, prompt: Prompt) {
     this.#observation = observation;
     const options = prompt.options;
     this.#requestModel = options?.model;
