@@ -256,6 +256,7 @@ export class ToolCallingRound {
       return { kind: 'limit', response: this.usage.applyAccumulatedUsage(limited) };
     }
     if (result.pendingApproval !== undefined && result.pendingApproval.length > 0) {
+      this.#observation?.approvalPending(result.pendingApproval);
       return { kind: 'pendingApproval', response: await this.#pause(response, chatResponse, result) };
     }
     this.#fullTurnHistory = result.conversationHistory;

@@ -1,11 +1,19 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { DefaultToolCallingManager } from '@sprout-ai/core';
+import {
+  CHAT_MEMORY_CONVERSATION_ID,
+  type ChatResponse,
+  DefaultToolCallingManager,
+  FunctionToolCallback,
+  type PendingApproval,
+} from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { OpenAiWireServer, chatCompletion, type WireScriptStep } from '@sprout-ai/test';
 import { recordingTool } from '../__fixtures__/tools';
 import { type TestTelemetry, registerTestTelemetry } from '../__fixtures__/telemetry';
 import { ToolCallingAdvisor } from '../advisor/tool-calling-advisor';
+import { rejectToolCall } from '../approval/tool-approval-decision';
+import { ToolApprovalStore } from '../approval/tool-approval-store';
 import { ChatClient } from '../chat-client';
 import type { ChatClientObservationOptions } from './chat-client-observation-options';
 
@@ -35,7 +43,11 @@ describe('ChatClient observation', () => {
 
   async function clientFor(
     script: readonly WireScriptStep[],
-    options: { manager?: DefaultToolCallingManager; observation?: ChatClientObservationOptions } = {},
+    options: {
+      manager?: DefaultToolCallingManager;
+      observation?: ChatClientObservationOptions;
+      approvals?: ToolApprovalStore;
+    } = {},
   ): Promise<ChatClient> {
     server = await OpenAiWireServer.start({ script });
     const model = new OpenAiChatModel({
@@ -44,11 +56,11 @@ describe('ChatClient observation', () => {
       maxRetries: 0,
       defaultOptions: { model: 'gpt-4o-mini', temperature: 0.2 },
     });
-    const builder = ChatClient.builder(model, {
-      toolCallingAdvisorBuilder: ToolCallingAdvisor.builder().toolCallingManager(
-        options.manager ?? DefaultToolCallingManager.builder().build(),
-      ),
-    });
+    const advisor = ToolCallingAdvisor.builder().toolCallingManager(
+      options.manager ?? DefaultToolCallingManager.builder().build(),
+    );
+    if (options.approvals) advisor.toolApprovalStore(options.approvals);
+    const builder = ChatClient.builder(model, { toolCallingAdvisorBuilder: advisor });
     if (options.observation) builder.observationOptions(options.observation);
     return builder.build();
   }
@@ -212,6 +224,89 @@ describe('ChatClient observation', () => {
 
         expect(telemetry.spans().filter((s) => s.name.startsWith('chat'))).toHaveLength(1);
         expect(telemetry.span('invoke_agent').attributes['sprout.loop.end']).toBe('returnDirect');
+      });
+    });
+
+    describe('when a tool outlives its timeout', () => {
+      it('should record outcome timeout, the timeout and a timeout event', async () => {
+        const client = await clientFor([toolRound([{ id: 'call_a', name: 'slow' }]), answer()]);
+        // Answers only when its signal aborts: the call ends by its 1 ms timeout, whatever the machine's speed.
+        const slow = FunctionToolCallback.builder(
+          'slow',
+          (_input: unknown, toolContext) =>
+            new Promise<string>((_resolve, reject) => {
+              toolContext.signal.addEventListener('abort', () => reject(toolContext.signal.reason as Error));
+            }),
+        )
+          .description('Never answers')
+          .toolMetadata({ returnDirect: false, timeoutMs: 1 })
+          .build();
+
+        const spec = client.prompt('Where is A1?').tools(slow);
+        await (mode === 'call' ? spec.call().content() : drain(spec.stream().content()));
+
+        const tool = telemetry.span('execute_tool slow');
+        expect(tool.status.code).toBe(SpanStatusCode.ERROR);
+        expect(tool.attributes).toMatchObject({
+          'sprout.tool.outcome': 'timeout',
+          'sprout.tool.timeout_ms': 1,
+          'error.type': 'timeout',
+        });
+        expect(tool.events.map((e) => e.name)).toContain('sprout.tool.timeout');
+      });
+    });
+
+    describe("when a call waits for a person's approval", () => {
+      const cancelOrder = FunctionToolCallback.builder('cancelOrder', () => 'cancelled')
+        .description('Cancel an order')
+        .inputSchema({ type: 'object', properties: { id: { type: 'string' } } })
+        .toolMetadata({ returnDirect: false, approval: 'required' })
+        .build();
+      const lastChunk = async (chunks: AsyncIterable<ChatResponse | undefined>) => {
+        let last: ChatResponse | undefined;
+        for await (const chunk of chunks) last = chunk ?? last;
+        return last;
+      };
+
+      it('should show the wait on the request span and the declined call on resume', async () => {
+        const client = await clientFor(
+          [toolRound([{ id: 'call_a', name: 'cancelOrder', arguments: { id: 'A1' } }]), answer('Kept it.')],
+          { approvals: new ToolApprovalStore() },
+        );
+        const ask = client
+          .prompt('Cancel A1')
+          .tools(cancelOrder)
+          .advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c1'));
+
+        const paused = await (mode === 'call' ? ask.call().chatResponse() : lastChunk(ask.stream().chatResponse()));
+
+        const pending = paused?.metadata.pendingApproval as PendingApproval;
+        const waiting = telemetry.span('invoke_agent');
+        expect(waiting.attributes['sprout.loop.end']).toBe('pendingApproval');
+        expect(waiting.events.filter((e) => e.name === 'sprout.tool.approval_pending')).toEqual([
+          expect.objectContaining({
+            attributes: {
+              'gen_ai.tool.name': 'cancelOrder',
+              'gen_ai.tool.call.id': 'call_a',
+              'sprout.tool.approval.reason': pending.calls[0].reason,
+            },
+          }),
+        ]);
+        expect(telemetry.spans().filter((s) => s.name.startsWith('execute_tool'))).toEqual([]);
+
+        telemetry.reset();
+        const resume = client
+          .prompt()
+          .tools(cancelOrder)
+          .resume('c1', [rejectToolCall(pending.calls[0], 'not now')]);
+        await (mode === 'call' ? resume.call().content() : drain(resume.stream().content()));
+
+        const declined = telemetry.span('execute_tool cancelOrder');
+        expect(declined.attributes).toMatchObject({
+          'gen_ai.tool.call.id': 'call_a',
+          'sprout.tool.outcome': 'rejected',
+        });
+        expect(telemetry.span('invoke_agent').attributes['sprout.loop.end']).toBe('answer');
       });
     });
 

@@ -1,5 +1,5 @@
 import { type Context, type Span, SpanStatusCode } from '@opentelemetry/api';
-import type { ChatResponse, Prompt } from '@sprout-ai/core';
+import type { ChatResponse, PendingToolCall, Prompt } from '@sprout-ai/core';
 import { GEN_AI, SPROUT_ATTRIBUTE, createLogger, redactCredentials } from '@sprout-ai/core/internal';
 import type { ChatClientResponse } from '../chat-client-response';
 import type { ChatClientLoopListener } from './chat-client-loop-listener';
@@ -49,7 +49,22 @@ export class RequestObservation {
     }
   }
 
-  /** The loop reports how the turn ended (`answer`, `returnDirect`, `limit`). */
+  /**
+   * The turn pauses for a person's decision: one `sprout.tool.approval_pending` event per waiting
+   * call on the request's span (tool name, call id, why; not the arguments).
+   */
+  approvalPending(calls: readonly PendingToolCall[]): void {
+    if (!this.span.isRecording()) return;
+    for (const call of calls) {
+      this.span.addEvent('sprout.tool.approval_pending', {
+        [GEN_AI.toolName]: call.toolName,
+        [GEN_AI.toolCallId]: call.id,
+        [SPROUT_ATTRIBUTE.approvalReason]: call.reason,
+      });
+    }
+  }
+
+  /** The loop reports how the turn ended (`answer`, `returnDirect`, `limit`, `pendingApproval`). */
   loopEnded(end: string): void {
     this.#loopEnd = end;
   }

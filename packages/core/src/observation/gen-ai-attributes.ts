@@ -50,17 +50,19 @@ export const GEN_AI_METRIC = {
 
 /** Sprout's attributes, for what the conventions have no name for. */
 export const SPROUT_ATTRIBUTE = {
-  /** How a tool call ended: `success`, `error`, `timeout`, `limit`, `unknown-tool` (`ToolCallStatus`). */
+  /** How a tool call ended: `success`, `error`, `timeout`, `limit`, `unknown-tool`, `rejected` (`ToolCallStatus`). */
   toolOutcome: 'sprout.tool.outcome',
   /** Set (true) when the tool's result was cut to the result cap before the model read it. */
   toolResultTruncated: 'sprout.tool.result.truncated',
   /** Length of the tool's whole result, in characters. */
   toolResultLength: 'sprout.tool.result.length',
+  /** Why a tool call waits for a person's approval (the rule or policy that asked). */
+  approvalReason: 'sprout.tool.approval.reason',
   /** The tool's own timeout, in milliseconds. */
   toolTimeoutMs: 'sprout.tool.timeout_ms',
   /** Round of the tool loop (1-based) a model call or tool call belongs to. */
   round: 'sprout.round',
-  /** How a ToolCallingAdvisor turn ended: `answer`, `returnDirect`, `limit`. */
+  /** How a ToolCallingAdvisor turn ended: `answer`, `returnDirect`, `limit`, `pendingApproval`. */
   loopEnd: 'sprout.loop.end',
   /** Number of model calls (rounds) of the turn. */
   loopRounds: 'sprout.loop.rounds',
