@@ -394,15 +394,12 @@ describe('ChatClient observation', () => {
     });
   });
 
-  describe('when a conversation id is set', () => {
+  describe.each([['call'], ['stream']] as const)('when a conversation id is set (.%s)', (mode) => {
     it('should put gen_ai.conversation.id on the request span', async () => {
       const client = await clientFor([answer()]);
 
-      await client
-        .prompt('Hi')
-        .advisors((a) => a.param('chat_memory_conversation_id', 'conv-7'))
-        .call()
-        .content();
+      const spec = client.prompt('Hi').advisors((a) => a.param('chat_memory_conversation_id', 'conv-7'));
+      await (mode === 'call' ? spec.call().content() : drain(spec.stream().content()));
 
       expect(telemetry.span('invoke_agent').attributes['gen_ai.conversation.id']).toBe('conv-7');
     });
