@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { SpanKind } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ChatClient } from '@sprout-ai/chat-client';
@@ -134,6 +134,24 @@ describe('MCP trace context across processes', () => {
         'mcp.protocol.version': LATEST_PROTOCOL_VERSION,
       });
       expect(server.parentSpanContext?.spanId).toBe(client.spanContext().spanId);
+    });
+
+    it('should mark both tools/call spans failed when the tool fails on the server', async () => {
+      const fail = FunctionToolCallback.builder('echo', () => {
+        throw new Error('out of paper');
+      })
+        .description('Fails')
+        .inputSchema({ type: 'object', properties: { text: { type: 'string' } } })
+        .build();
+      http = await new McpToolServer({ toolCallbacks: [fail] }).listen();
+      await callEcho(http.url);
+
+      for (const span of [spansOf(SpanKind.CLIENT), spansOf(SpanKind.SERVER)]) {
+        expect(span.status.code).toBe(SpanStatusCode.ERROR);
+        expect(span.attributes['error.type']).toBe('tool_error');
+      }
+      const tool = exporter.getFinishedSpans().find((s) => s.name === 'execute_tool echo');
+      expect(tool?.attributes['sprout.tool.outcome']).toBe('error');
     });
 
     it("should give a stateless server span the request header's protocol version, no session id", async () => {

@@ -76,10 +76,7 @@ export async function runUnderMcpServerSpan<T extends { isError?: boolean }>(
   setMcpSessionAttributes(span, sessionId, protocolVersion);
   try {
     const result = await context.with(trace.setSpan(parent, span), run);
-    if (result.isError === true) {
-      span.setAttribute(GEN_AI.errorType, 'tool_error');
-      span.setStatus({ code: SpanStatusCode.ERROR });
-    }
+    if (result.isError === true) markToolError(span);
     return result;
   } catch (error) {
     endWithError(span, error);
@@ -87,6 +84,13 @@ export async function runUnderMcpServerSpan<T extends { isError?: boolean }>(
   } finally {
     span.end();
   }
+}
+
+/** Marks an MCP span whose result has `isError: true`: `error.type` `tool_error`, an error status. */
+export function markToolError(span: Span): void {
+  if (!span.isRecording()) return;
+  span.setAttribute(GEN_AI.errorType, 'tool_error');
+  span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
 /** Marks an MCP span failed: `error.type` (the error's class) and the masked message. */

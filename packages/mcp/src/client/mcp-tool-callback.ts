@@ -20,7 +20,7 @@ import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { toProviderSafeToolName } from './mcp-tool-names';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
-import { endWithError, setMcpSessionAttributes, startMcpClientSpan } from '../mcp-tool-call-tracing';
+import { endWithError, markToolError, setMcpSessionAttributes, startMcpClientSpan } from '../mcp-tool-call-tracing';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
 const logger = createLogger('@sprout-ai/mcp/client');
@@ -159,7 +159,7 @@ export class McpToolCallback implements ToolCallback {
     let result: CallToolResult;
     try {
       result = await this.connection.callTool(this.originalToolName, args.value, meta, signal);
-      if (result.isError === true) endWithError(span, new Error('tool reported isError'));
+      if (result.isError === true) markToolError(span);
     } catch (error) {
       endWithError(span, error);
       if (signal.aborted) throw signal.reason;
