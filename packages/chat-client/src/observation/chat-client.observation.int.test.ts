@@ -394,6 +394,16 @@ describe('ChatClient observation', () => {
     });
   });
 
+  describe('when the observation options name the agent', () => {
+    it('should name the request span invoke_agent {name} with gen_ai.agent.name', async () => {
+      const client = await clientFor([answer()], { observation: { agentName: 'order-desk' } });
+
+      await client.prompt('Hi').call().content();
+
+      expect(telemetry.span('invoke_agent order-desk').attributes['gen_ai.agent.name']).toBe('order-desk');
+    });
+  });
+
   describe.each([['call'], ['stream']] as const)('when a conversation id is set (.%s)', (mode) => {
     it('should put gen_ai.conversation.id on the request span', async () => {
       const client = await clientFor([answer()]);

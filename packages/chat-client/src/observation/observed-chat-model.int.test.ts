@@ -93,6 +93,22 @@ describe('ObservedChatModel', () => {
       expect(tokens.reduce((n, p) => n + (p.value.sum ?? 0), 0)).toBe(16);
     });
 
+    it("should record the request's settings over the model's defaults", async () => {
+      const model = await observed([answer()]);
+
+      await ask(model, new Prompt('Hi', { maxTokens: 64, topP: 0.9, stopSequences: ['END'], model: 'gpt-4o' }));
+
+      const [chat] = chatSpans(telemetry);
+      expect(chat.name).toBe('chat gpt-4o');
+      expect(chat.attributes).toMatchObject({
+        'gen_ai.request.model': 'gpt-4o',
+        'gen_ai.request.temperature': 0.2,
+        'gen_ai.request.max_tokens': 64,
+        'gen_ai.request.top_p': 0.9,
+        'gen_ai.request.stop_sequences': ['END'],
+      });
+    });
+
     it('should mark the span with error.type when the model fails', async () => {
       const model = await observed([{ status: 400, body: { error: { message: 'bad request' } } }]);
 
