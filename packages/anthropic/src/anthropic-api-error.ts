@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { SproutError } from '@sprout-ai/core';
-import { isBodyIdleTimeout, rootCauseMessage } from '@sprout-ai/core/internal';
+import { ModelApiError, type ModelApiErrorOptions } from '@sprout-ai/core';
+import { isBodyIdleTimeout, rootCauseMessage, type ProviderRequestContext } from '@sprout-ai/core/internal';
 import type { APIError } from '@anthropic-ai/sdk';
 import { anthropicSdk } from './anthropic-sdk';
 
@@ -10,51 +10,33 @@ import { anthropicSdk } from './anthropic-sdk';
  * sent something that is not a message. The message is one line saying which endpoint failed, what
  * it said and which setting to check, e.g.
  * `Anthropic endpoint https://api.anthropic.com answered 401 Unauthorized: invalid x-api-key. Check spring.ai.anthropic.api-key (or SPRING_AI_ANTHROPIC_API_KEY / ANTHROPIC_API_KEY).`
- * The `@anthropic-ai/sdk` error is the `cause`.
+ * The `@anthropic-ai/sdk` error is the `cause`. Its shape (status, provider, `retryable` …) is
+ * every provider's: catch `ModelApiError` to handle any provider's failure.
  *
  * @remarks Spring surfaces the SDK's exception; we wrap it so callers see one error type with the
  * endpoint, model and Anthropic's error type as fields.
  */
-export class AnthropicApiError extends SproutError {
+export class AnthropicApiError extends ModelApiError {
   /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.AnthropicApiError');
 
-  /** HTTP status the server answered with; `undefined` when there was no answer. */
-  readonly status?: number;
   /** Anthropic's error type, e.g. `overloaded_error`, `rate_limit_error`, when it sent one. */
   readonly errorType?: string;
-  /** Base URL of the endpoint, e.g. `https://api.anthropic.com`. */
-  readonly baseUrl: string;
-  /** Model the request asked for. */
-  readonly model: string;
 
   /**
-   * @param options - the message, the endpoint and model, the status and error type when known, and the cause
+   * @param options - as `ModelApiError`'s (the provider is `anthropic`), and Anthropic's error type when known
    */
-  constructor(options: {
-    message: string;
-    baseUrl: string;
-    model: string;
-    status?: number;
-    errorType?: string;
-    cause?: unknown;
-  }) {
-    super(options.message, { cause: options.cause });
-    this.status = options.status;
+  constructor(options: Omit<ModelApiErrorOptions, 'provider'> & { readonly errorType?: string }) {
+    super({ ...options, provider: 'anthropic' });
     this.errorType = options.errorType;
-    this.baseUrl = options.baseUrl;
-    this.model = options.model;
   }
 }
 
 /** Context for {@link toAnthropicApiError}. */
-export interface AnthropicRequestContext {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly timeoutMs: number;
-  /** The model's idle timeout (`spring.ai.anthropic.chat.idle-timeout`), in milliseconds. */
-  readonly idleTimeoutMs: number;
-}
+export type AnthropicRequestContext = ProviderRequestContext;
+
+/** Anthropic's error types of a failure that may pass (when one comes as a stream's error event). */
+const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set(['overloaded_error', 'rate_limit_error', 'api_error']);
 
 /** The setting a wrong endpoint is fixed with. */
 export const BASE_URL_HINT = 'Check spring.ai.anthropic.base-url.';
@@ -69,7 +51,7 @@ const API_KEY_HINT = 'Check spring.ai.anthropic.api-key (or SPRING_AI_ANTHROPIC_
  */
 export function toAnthropicApiError(error: unknown, context: AnthropicRequestContext): unknown {
   const endpoint = `Anthropic endpoint ${context.baseUrl}`;
-  const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
+  const base = { baseUrl: context.baseUrl, model: context.model, cause: error, retry: context.retry };
   // By name: the SyntaxError of response.json() may come from another realm (e.g. a Jest environment).
   if ((error as { name?: unknown } | null)?.name === 'SyntaxError') {
     const detail = String((error as { message?: unknown }).message);
@@ -89,7 +71,7 @@ export function toAnthropicApiError(error: unknown, context: AnthropicRequestCon
   const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = anthropicSdk();
   if (!isApiError(error)) return error;
   if (error instanceof APIUserAbortError) {
-    return new AnthropicApiError({ ...base, message: `The request to ${endpoint} was aborted.` });
+    return new AnthropicApiError({ ...base, retryable: false, message: `The request to ${endpoint} was aborted.` });
   }
   if (error instanceof APIConnectionTimeoutError) {
     const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
@@ -100,7 +82,8 @@ export function toAnthropicApiError(error: unknown, context: AnthropicRequestCon
     // An `event: error` in a stream has no status: it is Anthropic's error, not a connection problem.
     if (errorType !== undefined) {
       const message = `${endpoint} sent an error mid-stream (${errorType}${detailOf(error)}). ${hintForType(errorType)}`;
-      return new AnthropicApiError({ ...base, message: message.trimEnd(), errorType });
+      const retryable = TRANSIENT_ERROR_TYPES.has(errorType);
+      return new AnthropicApiError({ ...base, message: message.trimEnd(), errorType, retryable });
     }
     return new AnthropicApiError({
       ...base,
@@ -112,7 +95,7 @@ export function toAnthropicApiError(error: unknown, context: AnthropicRequestCon
   const detail = providerMessage(error);
   const hint = hintForStatus(status, context.model) || hintForType(errorType) || hintForDetail(status, detail);
   const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hint}`;
-  return new AnthropicApiError({ ...base, message: message.trimEnd(), status, errorType });
+  return new AnthropicApiError({ ...base, message: message.trimEnd(), status, errorType, headers: error.headers });
 }
 
 function hintForStatus(status: number, model: string): string {

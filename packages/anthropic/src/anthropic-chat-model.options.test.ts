@@ -82,6 +82,18 @@ describe(AnthropicChatModel, () => {
       expect(wire.requests).toHaveLength(2);
     });
 
+    it('should retry a 429 and a 503, counting one request per attempt, then answer', async () => {
+      const rateLimited = {
+        status: 429,
+        body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow' } },
+      };
+      const unavailable = { status: 503, body: { type: 'error', error: { type: 'api_error', message: 'down' } } };
+      const { model, wire } = await modelWith([rateLimited, unavailable, OK], { maxRetries: undefined, retry: FAST });
+
+      await expect(model.call(new Prompt('hi'))).resolves.toMatchObject({ result: { output: { text: 'shipped' } } });
+      expect(wire.requests).toHaveLength(3);
+    });
+
     it('should give up after maxAttempts with the last error', async () => {
       const { model, wire } = await modelWith([OVERLOADED, OVERLOADED, OVERLOADED], {
         maxRetries: undefined,

@@ -216,6 +216,7 @@ export type { ToolArgumentRepair } from './tool/execution/repair-tool-arguments'
 export { ToolCallTimeoutError } from './model/tool/tool-call-timeout-error';
 
 // --- retries of model calls (Spring's spring-ai-retry) ---
+export { ModelApiError, type ModelApiErrorOptions } from './model/provider/model-api-error';
 export {
   DEFAULT_RETRY_INITIAL_INTERVAL_MS,
   DEFAULT_RETRY_MAX_ATTEMPTS,

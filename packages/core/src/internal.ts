@@ -30,6 +30,18 @@ export { addUsage, sameUsage } from './chat/model/usage';
 
 export { retryModelCall, retryAfterMs, type RetryVerdict } from './retry/retry-model-call';
 
+// --- what every provider's chat model shares around its wire (openai, anthropic) ---
+export {
+  ProviderChatExchange,
+  type ProviderChatOptions,
+  type ProviderChatSettings,
+  type ProviderRequestContext,
+  type ProviderRequestOptions,
+  type ProviderWire,
+} from './model/provider/provider-chat-exchange';
+export { IncompleteStreamError } from './model/provider/incomplete-stream-error';
+export { providerRetryVerdict, resolveProviderRetry } from './model/provider/provider-retry';
+
 // --- observation: OpenTelemetry names and instruments (chat-client, mcp) ---
 export {
   GEN_AI,

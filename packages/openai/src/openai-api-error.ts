@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { SproutError } from '@sprout-ai/core';
-import { isBodyIdleTimeout, rootCauseMessage } from '@sprout-ai/core/internal';
+import { ModelApiError, type ModelApiErrorOptions } from '@sprout-ai/core';
+import { isBodyIdleTimeout, rootCauseMessage, type ProviderRequestContext } from '@sprout-ai/core/internal';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
 
@@ -9,51 +9,30 @@ import { openAiSdk } from './openai-sdk';
  * answered with an error status. The message is one line saying which endpoint failed, what it said
  * and which setting to check, e.g.
  * `OpenAI-compatible endpoint https://api.openai.com/v1 answered 401 Unauthorized: Incorrect API key provided. Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).`
- * The `openai` package's error is the `cause`.
+ * The `openai` package's error is the `cause`. Its shape (status, provider, `retryable` …) is
+ * every provider's: catch `ModelApiError` to handle any provider's failure.
  *
  * @remarks Spring surfaces the HTTP client's exception; we wrap it so callers see one error type
  * with the endpoint and model as fields.
  */
-export class OpenAiApiError extends SproutError {
+export class OpenAiApiError extends ModelApiError {
   /** This class's marker (see `SproutError.marker`). */
   static override readonly marker: symbol = Symbol.for('sprout-ai.error.OpenAiApiError');
 
-  /** HTTP status the server answered with; `undefined` when there was no answer. */
-  readonly status?: number;
   /** The provider's error code, e.g. `invalid_api_key`, when it sent one. */
   readonly code?: string;
-  /** Base URL of the endpoint, e.g. `https://api.openai.com/v1`. */
-  readonly baseUrl: string;
-  /** Model the request asked for. */
-  readonly model: string;
 
   /**
-   * @param options - the message, the endpoint and model, the status and code when known, and the cause
+   * @param options - as `ModelApiError`'s (the provider is `openai`), and the error code when known
    */
-  constructor(options: {
-    message: string;
-    baseUrl: string;
-    model: string;
-    status?: number;
-    code?: string;
-    cause?: unknown;
-  }) {
-    super(options.message, { cause: options.cause });
-    this.status = options.status;
+  constructor(options: Omit<ModelApiErrorOptions, 'provider'> & { readonly code?: string }) {
+    super({ ...options, provider: 'openai' });
     this.code = options.code;
-    this.baseUrl = options.baseUrl;
-    this.model = options.model;
   }
 }
 
 /** Context for {@link toOpenAiApiError}. */
-export interface OpenAiRequestContext {
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly timeoutMs: number;
-  /** The model's idle timeout (`spring.ai.openai.chat.idle-timeout`), in milliseconds. */
-  readonly idleTimeoutMs: number;
-}
+export type OpenAiRequestContext = ProviderRequestContext;
 
 const API_KEY_HINT = 'Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).';
 const BASE_URL_HINT = 'Check spring.ai.openai.base-url.';
@@ -70,6 +49,7 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
     return new OpenAiApiError({
       baseUrl: context.baseUrl,
       model: context.model,
+      retry: context.retry,
       status: 200,
       cause: error,
       message: `${endpointName} answered a body that is not valid JSON (${detail}): it is not a chat completion. ${BASE_URL_HINT}`,
@@ -79,6 +59,7 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
     return new OpenAiApiError({
       baseUrl: context.baseUrl,
       model: context.model,
+      retry: context.retry,
       cause: error,
       message:
         `${endpointName} stopped sending its answer: nothing arrived for ${context.idleTimeoutMs} ms. ` +
@@ -90,9 +71,9 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
   const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = openAiSdk();
   if (!isApiError(error)) return error;
   const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
-  const base = { baseUrl: context.baseUrl, model: context.model, cause: error };
+  const base = { baseUrl: context.baseUrl, model: context.model, cause: error, retry: context.retry };
   if (error instanceof APIUserAbortError) {
-    return new OpenAiApiError({ ...base, message: `The request to ${endpoint} was aborted.` });
+    return new OpenAiApiError({ ...base, retryable: false, message: `The request to ${endpoint} was aborted.` });
   }
   if (error instanceof APIConnectionTimeoutError) {
     const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
@@ -107,7 +88,7 @@ export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext):
   const detail = providerMessage(error);
   const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hintFor(status, context.model)}`;
   const code = typeof error.code === 'string' ? error.code : undefined;
-  return new OpenAiApiError({ ...base, message: message.trimEnd(), status, code });
+  return new OpenAiApiError({ ...base, message: message.trimEnd(), status, code, headers: error.headers });
 }
 
 function hintFor(status: number, model: string): string {

@@ -1,31 +1,23 @@
-import {
-  ConfigurationError,
-  EmptyPromptError,
-  SproutError,
-  type ChatModel,
-  type ChatModelRequestOptions,
-  type ChatResponse,
-  type Prompt,
-  type StreamingChatModel,
-  type ToolCallingManager,
-  RequestAbortedError,
-  isRetryableStatus,
-  type RetryOptions,
+import type {
+  ChatModel,
+  ChatModelRequestOptions,
+  ChatResponse,
+  Prompt,
+  RetryOptions,
+  StreamingChatModel,
+  ToolCallingManager,
 } from '@sprout-ai/core';
 import {
   createLogger,
   idleTimeoutDispatcher,
-  mergeChatOptions,
+  ProviderChatExchange,
+  type ProviderWire,
   realmSafeFetch,
-  RequestSignal,
-  resolveRequestToolDefinitions,
-  retryAfterMs,
-  retryModelCall,
-  type RetryVerdict,
+  resolveProviderRetry,
   sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
-import { isApiError, OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
+import { OpenAiApiError, toOpenAiApiError } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { openAiSdk } from './openai-sdk';
 import {
@@ -40,7 +32,7 @@ import { toChatResponse } from './openai-response-mapper';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
-import { IncompleteStreamError, completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
+import { completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
 
 /** Constructor options of {@link OpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -74,18 +66,18 @@ export interface OpenAiChatModelOptions {
   /** Resolves the tool definitions sent (including `toolNames`); without it, `toolCallbacks` are sent. */
   readonly toolCallingManager?: ToolCallingManager;
   /**
-   * Retries done by the `openai` client on connection errors, 408, 409, 429 and 5xx, when `retry`
-   * is not set.
-   * @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}; `0` when `retry` is set
+   * Retries on connection errors, 408, 409, 429 and 5xx, waiting as the `openai` client would
+   * (0.5 s doubling up to 8 s), when `retry` is not set.
+   * @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}; must be `0` or unset when `retry` is set
    */
   readonly maxRetries?: number;
   /**
-   * Retry failed requests by Spring's rules (`spring.ai.retry.*`, see `RetryOptions`): then this
-   * model alone retries, and the `openai` client's own retries are off, also those of a given `client`.
-   * A stream is retried only until its answer starts to arrive, never after a chunk was yielded; an
-   * answer with `x-should-retry: false` is not retried.
+   * Retry failed requests by Spring's rules (`spring.ai.retry.*`, see `RetryOptions`). This model
+   * alone retries, by these rules or `maxRetries`: the `openai` client's own retries are always
+   * off, also those of a given `client`. A stream is retried only until its answer starts to
+   * arrive, never after a chunk was yielded; an answer with `x-should-retry: false` is not retried.
    * @remarks The boot auto-configuration always sets it from `spring.ai.retry.*` (Spring's defaults
-   * when unset); without it the `openai` client's `maxRetries` applies, as before.
+   * when unset).
    */
   readonly retry?: RetryOptions;
   /**
@@ -137,6 +129,8 @@ export interface OpenAiChatModelOptions {
 
 const PLACEHOLDER_API_KEY = 'no-api-key';
 
+type ChatCompletionParams = ReturnType<typeof toChatCompletionParams>;
+
 /**
  * A `ChatModel` for OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio …) over the
  * Chat Completions API, built on the `openai` package.
@@ -164,15 +158,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
   /** The base URL requests go to, e.g. `https://api.openai.com/v1`. */
   readonly baseUrl: string;
 
-  private readonly client: OpenAI;
-  private readonly toolCallingManager?: ToolCallingManager;
-  private readonly timeoutMs: number;
-  private readonly idleTimeoutMs: number;
-  private readonly hermesToolCalls: HermesToolCallMode;
-  private readonly streamUsage: boolean;
-  private readonly toolCallIds?: ToolCallIdRule;
-  private readonly retry?: RetryOptions;
-  private readonly logger = createLogger('sprout-ai.openai.OpenAiChatModel');
+  private readonly exchange: ProviderChatExchange<OpenAiChatOptions, ChatCompletionParams>;
 
   /**
    * @param options - endpoint, credentials, default options, tool manager, retries and timeout
@@ -180,45 +166,49 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * is not of a supported form, or both `retry` and a positive `maxRetries` are given
    */
   constructor(options: OpenAiChatModelOptions = {}) {
-    if (options.retry !== undefined && (options.maxRetries ?? 0) > 0) {
-      throw new ConfigurationError({
-        setting: 'OpenAiChatModel maxRetries',
-        value: options.maxRetries,
-        allowed: '0 or unset when retry is set',
-        message:
-          `OpenAiChatModel was given both retry (spring.ai.retry.*) and maxRetries ${options.maxRetries ?? 0} (the openai ` +
-          "client's own retries); one place retries a request. Drop maxRetries, or drop retry to keep the client's.",
-      });
-    }
-    this.retry = options.retry;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
-    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS;
+    const logger = createLogger('sprout-ai.openai.OpenAiChatModel');
+    const retry = resolveProviderRetry('OpenAiChatModel', 'openai', options, DEFAULT_OPENAI_MAX_RETRIES);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS;
+    let client: OpenAI;
     if (options.client) {
-      this.client = options.client;
+      client = options.client;
       this.baseUrl = options.client.baseURL;
     } else {
       this.baseUrl = resolveOpenAiBaseUrl(options.baseUrl ?? DEFAULT_OPENAI_BASE_URL);
       const { OpenAI } = openAiSdk();
-      this.client = new OpenAI({
+      client = new OpenAI({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
         // Unset: the client falls back to OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment.
         organization: options.organization,
         project: options.project,
-        maxRetries: options.retry ? 0 : (options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES),
-        timeout: this.timeoutMs,
+        maxRetries: 0,
+        timeout: timeoutMs,
         fetch: realmSafeFetch,
         // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
-        fetchOptions: { dispatcher: idleTimeoutDispatcher(this.idleTimeoutMs) },
-        logger: sdkClientLogger(this.logger, 'openai'),
+        fetchOptions: { dispatcher: idleTimeoutDispatcher(idleTimeoutMs) },
+        logger: sdkClientLogger(logger, 'openai'),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
-    this.toolCallingManager = options.toolCallingManager;
-    this.hermesToolCalls = options.hermesToolCalls ?? 'strip';
-    this.streamUsage = options.streamUsage ?? true;
     this.nativeStructuredOutput = options.nativeStructuredOutput ?? true;
-    if (options.toolCallIdPattern !== undefined) this.toolCallIds = ToolCallIdRule.parse(options.toolCallIdPattern);
+    const toolCallIds =
+      options.toolCallIdPattern === undefined ? undefined : ToolCallIdRule.parse(options.toolCallIdPattern);
+    const wire = openAiWire(client, logger, {
+      hermesToolCalls: options.hermesToolCalls ?? 'strip',
+      streamUsage: options.streamUsage ?? true,
+      toolCallIds,
+    });
+    this.exchange = new ProviderChatExchange(wire, {
+      baseUrl: this.baseUrl,
+      defaultOptions: this.defaultOptions,
+      toolCallingManager: options.toolCallingManager,
+      timeoutMs,
+      idleTimeoutMs,
+      retry,
+      logger,
+    });
   }
 
   /**
@@ -237,27 +227,8 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws InvalidToolSchemaError when a tool's input schema is not a JSON object
    * @throws DuplicateToolNameError when two tool callbacks share a name (e.g. a local tool and an MCP tool)
    */
-  async call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
-    const { params, context, headers } = this.prepare(prompt);
-    const request = new RequestSignal(options?.signal);
-    request.throwIfAborted();
-
-    let completion: unknown;
-    try {
-      completion = await this.retrying(request, async () => {
-        try {
-          return await request.race(this.client.chat.completions.create(params, this.requestOptions(request, headers)));
-        } catch (error) {
-          throw request.abortedError(error) ?? toOpenAiApiError(error, context);
-        }
-      });
-    } catch (error) {
-      throw request.abortedError(error) ?? error;
-    } finally {
-      request.release();
-    }
-    if (!isCompletion(completion)) throw notACompletion(completion, context);
-    return toChatResponse(completion, this.logger, this.hermesToolCalls);
+  call(prompt: Prompt, options?: ChatModelRequestOptions): Promise<ChatResponse> {
+    return this.exchange.call(prompt, options?.signal);
   }
 
   /**
@@ -278,173 +249,40 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * @throws ConfigurationError, EmptyPromptError, InvalidToolSchemaError as {@link OpenAiChatModel.call} does
    */
   stream(prompt: Prompt, options?: ChatModelRequestOptions): AsyncIterable<ChatResponse> {
-    return { [Symbol.asyncIterator]: () => this.streamOnce(prompt, options?.signal) };
-  }
-
-  private async *streamOnce(prompt: Prompt, signal: AbortSignal | undefined): AsyncGenerator<ChatResponse> {
-    const { params, context, headers } = this.prepare(prompt);
-    const request = new RequestSignal(signal);
-    request.throwIfAborted();
-    try {
-      let chunks: AsyncIterable<unknown>;
-      let response: Response;
-      try {
-        const streamParams = {
-          ...params,
-          stream: true as const,
-          ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
-        };
-        // Retried only until the answer's headers arrive: nothing has been yielded yet.
-        ({ data: chunks, response } = await this.retrying(request, async () => {
-          try {
-            return await request.race(
-              this.client.chat.completions.create(streamParams, this.requestOptions(request, headers)).withResponse(),
-            );
-          } catch (error) {
-            throw request.abortedError(error) ?? toOpenAiApiError(error, context);
-          }
-        }));
-      } catch (error) {
-        throw request.abortedError(error) ?? error;
-      }
-      try {
-        if (isJsonResponse(response)) {
-          // A proxy that ignores `stream: true` answers one JSON completion: read it as the stream's content.
-          const completion: unknown = await request.race(response.json());
-          if (!isCompletion(completion)) throw notACompletion(completion, context);
-          yield* completionAsStream(toChatResponse(completion, this.logger, this.hermesToolCalls));
-          return;
-        }
-        const options = { logger: this.logger, hermesToolCalls: this.hermesToolCalls };
-        yield* toChatResponseStream(request.guard(chunks), options);
-      } catch (error) {
-        throw request.abortedError(error) ?? streamError(error, context);
-      }
-    } finally {
-      request.release();
-    }
-  }
-
-  /** The client's per-request options: signal, extra headers, and no client retries when this model retries. */
-  private requestOptions(
-    request: RequestSignal,
-    headers: Readonly<Record<string, string>> | undefined,
-  ): { signal?: AbortSignal; maxRetries?: number; headers?: Record<string, string> } {
-    return {
-      signal: request.signal,
-      ...(this.retry ? { maxRetries: 0 } : {}),
-      ...(headers ? { headers: { ...headers } } : {}),
-    };
-  }
-
-  /** Runs `attempt` once, or by the `retry` options when set. */
-  private retrying<T>(request: RequestSignal, attempt: () => Promise<T>): Promise<T> {
-    if (this.retry === undefined) return attempt();
-    const retry = this.retry;
-    return retryModelCall(attempt, {
-      retry,
-      signal: request.signal,
-      logger: this.logger,
-      verdict: (error) => retryVerdict(error, retry),
-    });
-  }
-
-  private prepare(prompt: Prompt): {
-    params: ReturnType<typeof toChatCompletionParams>;
-    context: OpenAiRequestContext;
-    headers?: Readonly<Record<string, string>>;
-  } {
-    const options = mergeChatOptions<OpenAiChatOptions>(this.defaultOptions, prompt.options);
-    const model = options.model ?? this.defaultOptions.model;
-    const toolDefinitions = resolveRequestToolDefinitions(options, this.toolCallingManager, 'OpenAiChatModel');
-    if (options.toolChoice !== undefined && toolDefinitions.length === 0 && this.logger.isLevelEnabled('debug')) {
-      this.logger.debug({ toolChoice: options.toolChoice }, 'toolChoice is ignored: the request has no tools');
-    }
-    const params = toChatCompletionParams(
-      prompt.instructions,
-      { ...options, model },
-      toolDefinitions,
-      this.toolCallIds,
-    );
-    const context: OpenAiRequestContext = {
-      baseUrl: this.baseUrl,
-      model,
-      timeoutMs: this.timeoutMs,
-      idleTimeoutMs: this.idleTimeoutMs,
-    };
-    if (params.messages.length === 0) {
-      throw new EmptyPromptError(
-        `The prompt for ${this.baseUrl} has no message to send (${prompt.instructions.length} given; blank system ` +
-          'messages are left out), so no request was sent. Whatever built the prompt (an advisor, a hook of the ' +
-          'tool loop) dropped every message of the conversation.',
-      );
-    }
-    if (this.logger.isLevelEnabled('debug')) {
-      this.logger.debug({ model, messages: params.messages.length, tools: toolDefinitions.length }, 'chat request');
-    }
-    return { params, context, headers: options.httpHeaders };
+    return { [Symbol.asyncIterator]: () => this.exchange.stream(prompt, options?.signal) };
   }
 }
 
-/**
- * Retry an unreachable endpoint, a timeout and the statuses `retry` allows, unless the server answered
- * `x-should-retry: false`; never an abort or a malformed answer.
- */
-function retryVerdict(error: unknown, retry: RetryOptions): RetryVerdict {
-  if (RequestAbortedError.isInstance(error) || !OpenAiApiError.isInstance(error)) return { retry: false };
-  const { APIUserAbortError } = openAiSdk();
-  const cause = error.cause;
-  if (cause instanceof APIUserAbortError) return { retry: false };
-  const headers = isApiError(cause) ? cause.headers : undefined;
-  // The server's own word wins, as the openai client takes it (the test kit's made-up answers say false).
-  if (headers?.get('x-should-retry') === 'false' || !isRetryableStatus(error.status, retry)) return { retry: false };
-  return { retry: true, retryAfterMs: retryAfterMs(headers) };
-}
-
-function streamError(error: unknown, context: OpenAiRequestContext): unknown {
-  if (error instanceof IncompleteStreamError) {
-    return new OpenAiApiError({
-      message: `The stream from OpenAI-compatible endpoint ${context.baseUrl} ended before the answer was complete: ${error.message}.`,
-      baseUrl: context.baseUrl,
-      model: context.model,
-      status: 200,
-      cause: error,
-    });
-  }
-  const mapped =
-    (error as { name?: unknown } | null)?.name === 'SyntaxError' ? error : toOpenAiApiError(error, context);
-  if (mapped !== error || SproutError.isInstance(error)) return mapped;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new OpenAiApiError({
-    message:
-      `The stream from OpenAI-compatible endpoint ${context.baseUrl} broke off or carried an event that is not ` +
-      `a JSON chat.completion.chunk (${detail}). Check spring.ai.openai.base-url.`,
-    baseUrl: context.baseUrl,
-    model: context.model,
-    status: 200,
-    cause: error,
-  });
-}
-
-function isCompletion(body: unknown): body is { readonly choices: unknown[] } {
-  return typeof body === 'object' && body !== null && Array.isArray((body as { choices?: unknown }).choices);
-}
-
-/** A response that is one JSON document rather than server-sent events. */
-function isJsonResponse(response: Response): boolean {
-  const type = response.headers.get('content-type') ?? '';
-  return type.includes('json') && !type.includes('event-stream');
-}
-
-function notACompletion(body: unknown, context: OpenAiRequestContext): OpenAiApiError {
-  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
-  const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return new OpenAiApiError({
-    message:
-      `OpenAI-compatible endpoint ${context.baseUrl} answered with something that is not a chat completion ` +
-      `(no choices array): '${snippet}'. Check spring.ai.openai.base-url.`,
-    baseUrl: context.baseUrl,
-    model: context.model,
-    status: 200,
-  });
+/** Chat Completions on the `openai` client: what `ProviderChatExchange` drives. */
+function openAiWire(
+  client: OpenAI,
+  logger: ReturnType<typeof createLogger>,
+  options: { hermesToolCalls: HermesToolCallMode; streamUsage: boolean; toolCallIds?: ToolCallIdRule },
+): ProviderWire<OpenAiChatOptions, ChatCompletionParams> {
+  const { hermesToolCalls, streamUsage, toolCallIds } = options;
+  return {
+    provider: 'openai',
+    modelName: 'OpenAiChatModel',
+    endpointName: 'OpenAI-compatible endpoint',
+    answerName: 'a chat completion (no choices array)',
+    eventName: 'a JSON chat.completion.chunk',
+    baseUrlHint: 'Check spring.ai.openai.base-url.',
+    leftOutMessages: 'blank system messages are left out',
+    toParams: (messages, chatOptions, tools) => toChatCompletionParams(messages, chatOptions, tools, toolCallIds),
+    send: (params, requestOptions) => client.chat.completions.create(params, requestOptions),
+    sendStream: (params, requestOptions) =>
+      client.chat.completions
+        .create(
+          { ...params, stream: true, ...(streamUsage ? { stream_options: { include_usage: true } } : {}) },
+          requestOptions,
+        )
+        .withResponse(),
+    toApiError: toOpenAiApiError,
+    newError: (errorOptions) => new OpenAiApiError(errorOptions),
+    isAnswer: (body) =>
+      typeof body === 'object' && body !== null && Array.isArray((body as { choices?: unknown }).choices),
+    toChatResponse: (body) => toChatResponse(body as OpenAI.ChatCompletion, logger, hermesToolCalls),
+    asStream: completionAsStream,
+    toChatResponseStream: (events) => toChatResponseStream(events, { logger, hermesToolCalls }),
+  };
 }

@@ -1,5 +1,5 @@
 import { ConfigurationError, RequestAbortedError } from '@sprout-ai/core';
-import { OpenAiWireServer, errorOf, wordHashEmbedding } from '@sprout-ai/test';
+import { OpenAiWireServer, errorOf, wordHashEmbedding, type WireErrorStep } from '@sprout-ai/test';
 import { OpenAiApiError } from './openai-api-error';
 import { OpenAiEmbeddingModel, OPENAI_EMBEDDING_MAX_INPUTS } from './openai-embedding-model';
 
@@ -100,6 +100,51 @@ describe(OpenAiEmbeddingModel, () => {
   describe('constructor', () => {
     it.each([0, 1.5, -3])('should reject dimensions %p with a ConfigurationError', (dimensions) => {
       expect(() => new OpenAiEmbeddingModel({ dimensions })).toThrow(ConfigurationError);
+    });
+  });
+
+  describe('with retry (spring.ai.retry.*)', () => {
+    const FAST = { maxAttempts: 3, initialIntervalMs: 1, multiplier: 2, maxIntervalMs: 10 };
+    const RATE_LIMITED: WireErrorStep = { status: 429, body: { error: { message: 'Rate limit reached' } } };
+    const UNAVAILABLE: WireErrorStep = { status: 503, body: { error: { message: 'overloaded' } } };
+
+    async function failingFirst(...failures: WireErrorStep[]) {
+      server = await OpenAiWireServer.start({
+        script: [],
+        embeddings: (texts, request, index) =>
+          failures[index] ?? texts.map((text) => wordHashEmbedding(text, request.dimensions)),
+      });
+      return server;
+    }
+
+    it('should retry a 429 and a 503 by the retry rules, then return the vectors', async () => {
+      const wire = await failingFirst(RATE_LIMITED, UNAVAILABLE);
+      const model = new OpenAiEmbeddingModel({ baseUrl: wire.baseUrl, apiKey: 'k', dimensions: 8, retry: FAST });
+
+      await expect(model.embed(['cancel an order'])).resolves.toEqual([wordHashEmbedding('cancel an order', 8)]);
+      expect(wire.embeddingRequests).toHaveLength(3);
+    });
+
+    it('should make maxAttempts requests in all, the openai client adding none, and throw the last error', async () => {
+      const wire = await failingFirst(UNAVAILABLE, UNAVAILABLE, UNAVAILABLE, UNAVAILABLE);
+      const model = new OpenAiEmbeddingModel({ baseUrl: wire.baseUrl, apiKey: 'k', retry: FAST });
+
+      const error = await errorOf(model.embed(['x']), OpenAiApiError);
+
+      expect(error).toMatchObject({ status: 503, provider: 'openai', retryable: true });
+      expect(wire.embeddingRequests).toHaveLength(3);
+    });
+
+    it('should not retry a 400', async () => {
+      const wire = await failingFirst({ status: 400, body: { error: { message: 'bad' } } });
+      const model = new OpenAiEmbeddingModel({ baseUrl: wire.baseUrl, apiKey: 'k', retry: FAST });
+
+      await expect(model.embed(['x'])).rejects.toMatchObject({ status: 400, retryable: false });
+      expect(wire.embeddingRequests).toHaveLength(1);
+    });
+
+    it('should refuse retry together with maxRetries', () => {
+      expect(() => new OpenAiEmbeddingModel({ retry: FAST, maxRetries: 2 })).toThrow(/one place retries a request/);
     });
   });
 });

@@ -1,9 +1,18 @@
-import { ConfigurationError, type ChatModelRequestOptions, type EmbeddingModel } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  type ChatModelRequestOptions,
+  type EmbeddingModel,
+  type RetryOptions,
+} from '@sprout-ai/core';
 import {
   createLogger,
   idleTimeoutDispatcher,
+  type Logger,
+  providerRetryVerdict,
   realmSafeFetch,
   RequestSignal,
+  resolveProviderRetry,
+  retryModelCall,
   sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
@@ -37,8 +46,17 @@ export interface OpenAiEmbeddingModelOptions {
   readonly model?: string;
   /** Length of the vectors asked for (`text-embedding-3-*` models); unset leaves it to the model. */
   readonly dimensions?: number;
-  /** Retries of the `openai` client on connection errors, 408, 409, 429 and 5xx. @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES} */
+  /**
+   * Retries on connection errors, 408, 409, 429 and 5xx, waiting as the `openai` client would, when
+   * `retry` is not set. @defaultValue {@link DEFAULT_OPENAI_MAX_RETRIES}; `0` or unset with `retry`
+   */
   readonly maxRetries?: number;
+  /**
+   * Retry failed requests by Spring's rules (`spring.ai.retry.*`), as `OpenAiChatModel` does: this
+   * model alone retries; the `openai` client's own retries are always off, also a given `client`'s.
+   * @remarks The boot auto-configuration sets it from `spring.ai.retry.*`.
+   */
+  readonly retry?: RetryOptions;
   /** Time allowed per request attempt, in milliseconds. @defaultValue {@link DEFAULT_OPENAI_TIMEOUT_MS} */
   readonly timeoutMs?: number;
 }
@@ -69,9 +87,12 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
 
   readonly #client: OpenAI;
   readonly #timeoutMs: number;
+  readonly #retry: RetryOptions;
+  readonly #logger: Logger = createLogger('sprout-ai.openai.OpenAiEmbeddingModel');
 
   /**
-   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL or `dimensions` is not an integer ≥ 1
+   * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, `dimensions` is not an
+   * integer ≥ 1, or both `retry` and a positive `maxRetries` are given
    */
   constructor(options: OpenAiEmbeddingModelOptions = {}) {
     const { dimensions } = options;
@@ -83,6 +104,7 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
         message: `OpenAiEmbeddingModel dimensions must be an integer >= 1, got ${String(dimensions)}.`,
       });
     }
+    this.#retry = resolveProviderRetry('OpenAiEmbeddingModel', 'openai', options, DEFAULT_OPENAI_MAX_RETRIES);
     this.model = options.model ?? DEFAULT_OPENAI_EMBEDDING_MODEL;
     this.dimensions = dimensions;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
@@ -98,12 +120,12 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
       apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
       organization: options.organization,
       project: options.project,
-      maxRetries: options.maxRetries ?? DEFAULT_OPENAI_MAX_RETRIES,
+      maxRetries: 0,
       timeout: this.#timeoutMs,
       fetch: realmSafeFetch,
       // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
       fetchOptions: { dispatcher: idleTimeoutDispatcher(DEFAULT_OPENAI_IDLE_TIMEOUT_MS) },
-      logger: sdkClientLogger(createLogger('sprout-ai.openai.OpenAiEmbeddingModel'), 'openai'),
+      logger: sdkClientLogger(this.#logger, 'openai'),
     });
   }
 
@@ -131,24 +153,32 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
       model: this.model,
       timeoutMs: this.#timeoutMs,
       idleTimeoutMs: DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
+      retry: this.#retry,
     };
     const request = new RequestSignal(options?.signal);
     request.throwIfAborted();
+    const params: OpenAI.EmbeddingCreateParams = {
+      model: this.model,
+      input: texts,
+      encoding_format: 'float',
+      ...(this.dimensions === undefined ? {} : { dimensions: this.dimensions }),
+    };
     let response: OpenAI.CreateEmbeddingResponse;
     try {
-      response = await request.race(
-        this.#client.embeddings.create(
-          {
-            model: this.model,
-            input: texts,
-            encoding_format: 'float',
-            ...(this.dimensions === undefined ? {} : { dimensions: this.dimensions }),
-          },
-          { signal: request.signal },
-        ),
+      response = await retryModelCall(
+        async () => {
+          try {
+            return await request.race(
+              this.#client.embeddings.create(params, { signal: request.signal, maxRetries: 0 }),
+            );
+          } catch (error) {
+            throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+          }
+        },
+        { retry: this.#retry, signal: request.signal, logger: this.#logger, verdict: providerRetryVerdict },
       );
     } catch (error) {
-      throw request.abortedError(error) ?? toOpenAiApiError(error, context);
+      throw request.abortedError(error) ?? error;
     } finally {
       request.release();
     }
@@ -171,6 +201,7 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
           `with ${data.length} vector(s). Check spring.ai.openai.embedding.base-url and the model ${this.model}.`,
         baseUrl: this.baseUrl,
         model: this.model,
+        status: 200,
       });
     }
     return vectors as number[][];

@@ -6,17 +6,9 @@ import {
   type ToolCall,
   type ToolCallDelta,
 } from '@sprout-ai/core';
-import type { Logger } from '@sprout-ai/core/internal';
+import { IncompleteStreamError, type Logger } from '@sprout-ai/core/internal';
 import { cutOffProblem, isCutOff, toFinishReason } from '../anthropic-finish-reason';
 import { generationMetadata, toArgumentsText, toUsage } from '../anthropic-response-mapper';
-
-/**
- * A stream that ended without a complete answer: no event at all, or no `stop_reason` (internal:
- * mapped to an `AnthropicApiError` naming the endpoint).
- */
-export class IncompleteStreamError extends Error {
-  override readonly name = 'IncompleteStreamError';
-}
 
 interface CallState {
   readonly position: number;

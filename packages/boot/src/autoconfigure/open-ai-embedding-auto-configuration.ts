@@ -7,7 +7,7 @@ import { SproutTokens } from '../sprout-tokens';
 /**
  * Binds `EmbeddingModel` to an `OpenAiEmbeddingModel` built from `spring.ai.openai.embedding.*`
  * (base URL, API key, organization and project inherited from `spring.ai.openai.*` when not set
- * there; `options.model`, `options.dimensions`), when an OpenAI API key is configured and the
+ * there; `options.model`, `options.dimensions`) and `spring.ai.retry.*` (the model alone retries), when an OpenAI API key is configured and the
  * user's modules bound no `EmbeddingModel`. Singleton; nothing is sent until something embeds.
  *
  * @remarks Departure from Spring: without an API key nothing is bound (Spring's auto-configuration
@@ -32,6 +32,7 @@ export class OpenAiEmbeddingAutoConfiguration extends ContainerModule {
               project: embedding.projectId,
               model: embedding.model,
               dimensions: embedding.dimensions,
+              retry: properties.retry,
             }),
         )
         .inSingletonScope();

@@ -19,8 +19,8 @@ export const RETRY_PROPERTY_KEYS = {
 } as const;
 
 /**
- * The `spring.ai.retry.*` properties, typed and validated: how the auto-configured chat model
- * retries a failed request (see `RetryOptions` of `@sprout-ai/core`).
+ * The `spring.ai.retry.*` properties, typed and validated: how the auto-configured chat and
+ * embedding models retry a failed request (see `RetryOptions` of `@sprout-ai/core`).
  *
  * @see Spring AI `SpringAiRetryProperties`
  */

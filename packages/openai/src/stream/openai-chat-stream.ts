@@ -5,18 +5,10 @@ import {
   type ChatResponseMetadata,
   type Generation,
 } from '@sprout-ai/core';
-import type { Logger } from '@sprout-ai/core/internal';
+import { IncompleteStreamError, type Logger } from '@sprout-ai/core/internal';
 import { toUsage } from '../openai-response-mapper';
 import { ChatCompletionChunkAggregator, type ChoiceUpdate } from './chat-completion-chunk-aggregator';
 import { HermesToolCallFilter, type HermesToolCallMode } from './hermes-tool-call-markup';
-
-/**
- * A stream that ended without a complete answer: no chunk at all, or no choice with a
- * `finish_reason` (internal: mapped to an `OpenAiApiError` naming the endpoint).
- */
-export class IncompleteStreamError extends Error {
-  override readonly name = 'IncompleteStreamError';
-}
 
 /** Options of {@link toChatResponseStream}. */
 export interface ChatResponseStreamOptions {
