@@ -46,7 +46,11 @@ export interface AnthropicChatModelOptions {
    * (auth tokens, profiles on disk).
    */
   readonly apiKey?: string;
-  /** A ready client; when given, `baseUrl`, `apiKey`, `maxRetries`, `timeoutMs` and `idleTimeoutMs` are ignored. */
+  /**
+   * A ready client; when given, `baseUrl`, `apiKey`, `timeoutMs` and `idleTimeoutMs` are ignored
+   * (its retries are off per request). Construct it with `openTelemetry: false`, as this model does
+   * its own, or each call is traced twice.
+   */
   readonly client?: Anthropic;
   /**
    * Options under every request's options; `model` defaults to {@link DEFAULT_ANTHROPIC_MODEL},
@@ -154,6 +158,9 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
         fetch: realmSafeFetch,
         fetchOptions: { dispatcher: idleTimeoutDispatcher(idleTimeoutMs) },
         logger: sdkClientLogger(logger, 'anthropic'),
+        // Sprout's chat span is the one per model call; the SDK's own would be a second `chat`
+        // span (a stream's outside the trace), counting each call twice.
+        openTelemetry: false,
       });
     }
     this.defaultOptions = {
