@@ -1,8 +1,14 @@
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import {
+  approveToolCall,
   ChatClient,
   DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX,
   FullTextToolIndex,
   MessageChatMemoryAdvisor,
+  rejectToolCall,
+  ToolApprovalStore,
   ToolCallingAdvisor,
   ToolSearchToolCallingAdvisor,
 } from '@sprout-ai/chat-client';
@@ -10,6 +16,7 @@ import {
   CHAT_MEMORY_CONVERSATION_ID,
   FunctionToolCallback,
   MessageWindowChatMemory,
+  type PendingApproval,
   type ToolCallback,
   type ToolContext,
   ToolSchemaRegistry,
@@ -31,10 +38,17 @@ import { SproutTokens } from './sprout-tokens';
 
 // The provider contract: one set of tool-loop, memory, MCP and container tests, run against each
 // provider's real ChatModel over HTTP to its wire server. Passing for both shows the loop is
-// provider-neutral — the providers only map the wire. Tool approval and observability have not
-// landed in Sprout yet, so the contract does not cover them.
+// provider-neutral — the providers only map the wire. Covered: the tool loop (call, stream,
+// parallel calls, missing ids, failing tools, forced choice), chat memory, MCP tools, strict-mode
+// fallback, tool search, human approval, observability (spans) and the container's binding.
 
 jest.setTimeout(30_000);
+
+// The OpenTelemetry SDK as an application registers it, exporting spans to memory.
+const spans = new InMemorySpanExporter();
+new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }).register();
+const spansOf = (operation: string): ReadableSpan[] =>
+  spans.getFinishedSpans().filter((span) => span.attributes['gen_ai.operation.name'] === operation);
 
 const ORDER_SCHEMA = JSON.stringify({
   type: 'object',
@@ -68,6 +82,8 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
     await session?.close();
     session = undefined;
   });
+
+  beforeEach(() => spans.reset());
 
   async function start(reply: (request: NeutralRequest, index: number) => NeutralReply): Promise<WireSession> {
     session = await provider.start(reply);
@@ -335,6 +351,146 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
       expect(answer).toBe('Done: "invoice INV-A123"');
       expect(invoice.calls.map((c) => c.orderId)).toEqual(['A123']);
       expect(requests()[0].tools).toEqual([mcpName]);
+    });
+  });
+
+  describe('strict-mode fallback', () => {
+    const PRICES_SCHEMA = JSON.stringify({
+      type: 'object',
+      properties: { prices: { type: 'object', additionalProperties: { type: 'number' } } },
+      required: ['prices'],
+      additionalProperties: false,
+    });
+
+    it('should send a strict tool whose schema strict mode cannot take as it is, and run it', async () => {
+      const strictTool = (name: string, schema: string, run: (input: object) => string) =>
+        FunctionToolCallback.builder(name, run).description(name).inputSchema(schema).strict(true).build();
+      const priced: object[] = [];
+      const setPrices = strictTool('setPrices', PRICES_SCHEMA, (input) => {
+        priced.push(input);
+        return 'saved';
+      });
+      const status = strictTool('getOrderStatus', ORDER_SCHEMA, () => 'shipped');
+      const { model, requests } = await start((_request, index) =>
+        index === 0 ? { toolCalls: [call('p1', 'setPrices', { prices: { A1: 9.5 } })] } : { text: 'Saved.' },
+      );
+
+      const answer = await ChatClient.create(model)
+        .prompt('Price A1 at 9.50')
+        .tools(setPrices, status)
+        .call()
+        .content();
+
+      expect(answer).toBe('Saved.');
+      expect(priced).toEqual([{ prices: { A1: 9.5 } }]);
+      const [first] = requests();
+      // Never a 400 for a schema strict mode rejects: that tool goes non-strict, its schema whole.
+      expect(first.toolSchemas.setPrices).toEqual(JSON.parse(PRICES_SCHEMA));
+      expect(first.strictTools).toEqual(provider.strictMode ? ['getOrderStatus'] : []);
+    });
+  });
+
+  describe('a tool that needs approval', () => {
+    function approvalSetUp() {
+      const tool = orderTool('cancelOrder', (id) => `${id} cancelled`);
+      const cancel: ToolCallback = FunctionToolCallback.builder('cancelOrder', (input: { orderId: string }) =>
+        tool.callback.call(JSON.stringify(input)),
+      )
+        .description('Cancel an order')
+        .inputSchema(ORDER_SCHEMA)
+        .toolMetadata({ returnDirect: false, approval: 'required' })
+        .build();
+      const client = ChatClient.create(model(), {
+        toolCallingAdvisorBuilder: ToolCallingAdvisor.builder().toolApprovalStore(new ToolApprovalStore()),
+      });
+      const ask = () =>
+        client
+          .prompt('Cancel A123')
+          .tools(cancel)
+          .advisors((a) => a.param(CHAT_MEMORY_CONVERSATION_ID, 'c-approve'))
+          .call()
+          .chatResponse();
+      return { tool, cancel, client, ask };
+    }
+    const model = () => {
+      if (!session) throw new Error('start the wire first');
+      return session.model;
+    };
+
+    it('should pause before running it, then run it on approval and send its call and result once', async () => {
+      const { requests } = await start(oneToolRound('cancelOrder'));
+      const { tool, cancel, client, ask } = approvalSetUp();
+
+      const paused = await ask();
+      const pending = paused?.metadata.pendingApproval as PendingApproval;
+
+      expect(paused?.result?.metadata.finishReason).toBe('pendingApproval');
+      expect(pending.calls).toMatchObject([{ id: 't1', toolName: 'cancelOrder', arguments: '{"orderId":"A123"}' }]);
+      expect(tool.calls).toEqual([]);
+      expect(requests()).toHaveLength(1);
+
+      const answer = await client
+        .prompt()
+        .tools(cancel)
+        .resume('c-approve', [approveToolCall(pending.calls[0])])
+        .call()
+        .content();
+
+      expect(answer).toBe('Done: "A123 cancelled"');
+      expect(tool.calls.map((c) => c.orderId)).toEqual(['A123']);
+      expect(requests()[1].messages).toEqual<NeutralMessage[]>([
+        { role: 'user', text: 'Cancel A123' },
+        { role: 'assistant', text: '', toolCalls: [call('t1', 'cancelOrder', { orderId: 'A123' })] },
+        expect.objectContaining({ role: 'tool', id: 't1', content: '"A123 cancelled"' }),
+      ]);
+    });
+
+    it('should not run it when declined, and tell the model so', async () => {
+      const { requests } = await start(oneToolRound('cancelOrder'));
+      const { tool, cancel, client, ask } = approvalSetUp();
+      const pending = (await ask())?.metadata.pendingApproval as PendingApproval;
+
+      await client
+        .prompt()
+        .tools(cancel)
+        .resume('c-approve', [rejectToolCall(pending.calls[0], 'kept it')])
+        .call()
+        .content();
+
+      expect(tool.calls).toEqual([]);
+      expect(lastTool(requests()[1])).toEqual([
+        expect.objectContaining({
+          id: 't1',
+          content: "The user declined to run tool 'cancelOrder'; it was not run. Reason: kept it",
+        }),
+      ]);
+    });
+  });
+
+  describe.each(['call', 'stream'] as const)('spans of a tool round through ChatClient.%s', (path) => {
+    it('should name the provider on the chat spans and record the tool run between them', async () => {
+      const tool = orderTool('getOrderStatus', (id) => `${id} shipped`);
+      const { model } = await start(oneToolRound('getOrderStatus'));
+      const spec = ChatClient.create(model).prompt('Where is A123?').tools(tool.callback);
+
+      if (path === 'call') await spec.call().content();
+      else for await (const _piece of spec.stream().content());
+
+      const chats = spansOf('chat');
+      expect(chats).toHaveLength(2);
+      for (const chat of chats) {
+        expect(chat.kind).toBe(SpanKind.CLIENT);
+        expect(chat.attributes['gen_ai.provider.name']).toBe(provider.providerName);
+      }
+      expect(chats[0].attributes['gen_ai.response.finish_reasons']).toEqual(['tool_calls']);
+      expect(chats[1].attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
+      const [agent] = spansOf('invoke_agent');
+      expect(agent.attributes['gen_ai.provider.name']).toBe(provider.providerName);
+      const tools = spansOf('execute_tool');
+      expect(tools.map((span) => span.attributes)).toEqual([
+        expect.objectContaining({ 'gen_ai.tool.name': 'getOrderStatus', 'gen_ai.tool.call.id': 't1' }),
+      ]);
+      expect(tools[0].parentSpanContext?.spanId).toBe(agent.spanContext().spanId);
     });
   });
 

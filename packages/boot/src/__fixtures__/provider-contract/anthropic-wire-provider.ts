@@ -11,6 +11,8 @@ import type { NeutralMessage, NeutralRequest, WireProvider } from './wire-provid
 /** Anthropic's Messages API wire, through `AnthropicWireServer` and a real `AnthropicChatModel`. */
 export const anthropicWireProvider: WireProvider = {
   name: 'Anthropic',
+  providerName: 'anthropic',
+  strictMode: false,
   flagsToolErrors: true,
   modelClass: AnthropicChatModel,
   async start(reply) {
@@ -46,6 +48,8 @@ function toNeutral(body: AnthropicWireRequest): NeutralRequest {
     system: typeof body.system === 'string' ? body.system : '',
     messages: body.messages.flatMap(toNeutralMessages),
     tools: (body.tools ?? []).map((tool) => tool.name),
+    toolSchemas: Object.fromEntries((body.tools ?? []).map((tool) => [tool.name, tool.input_schema])),
+    strictTools: (body.tools ?? []).filter((tool) => 'strict' in tool).map((tool) => tool.name),
     toolChoice: choice === undefined ? undefined : choice.type === 'tool' ? choice.name : TOOL_CHOICES[choice.type],
   };
 }

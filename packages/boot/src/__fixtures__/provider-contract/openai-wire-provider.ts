@@ -5,6 +5,8 @@ import type { NeutralMessage, NeutralRequest, WireProvider } from './wire-provid
 /** OpenAI's Chat Completions wire, through `OpenAiWireServer` and a real `OpenAiChatModel`. */
 export const openAiWireProvider: WireProvider = {
   name: 'OpenAI',
+  providerName: 'openai',
+  strictMode: true,
   flagsToolErrors: false,
   modelClass: OpenAiChatModel,
   async start(reply) {
@@ -45,6 +47,10 @@ function toNeutral(body: WireChatRequest): NeutralRequest {
     system: system.join('\n\n'),
     messages,
     tools: (body.tools ?? []).map((tool) => tool.function.name),
+    toolSchemas: Object.fromEntries((body.tools ?? []).map((tool) => [tool.function.name, tool.function.parameters])),
+    strictTools: (body.tools ?? [])
+      .filter((tool) => (tool.function as { strict?: boolean }).strict === true)
+      .map((tool) => tool.function.name),
     toolChoice: typeof choice === 'object' ? choice.function?.name : choice,
   };
 }

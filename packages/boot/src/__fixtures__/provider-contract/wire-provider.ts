@@ -31,6 +31,10 @@ export interface NeutralRequest {
   readonly messages: readonly NeutralMessage[];
   /** Names of the tools offered. */
   readonly tools: readonly string[];
+  /** Each offered tool's input schema as sent. */
+  readonly toolSchemas: Readonly<Record<string, unknown>>;
+  /** Names of the tools sent in the wire's strict mode (OpenAI's `strict: true`; none on Anthropic's). */
+  readonly strictTools: readonly string[];
   /** `auto`, `required`, `none`, a tool name, or `undefined` when the request set none. */
   readonly toolChoice?: string;
 }
@@ -63,6 +67,10 @@ export interface WireSession {
 /** A provider under contract. */
 export interface WireProvider {
   readonly name: string;
+  /** `gen_ai.provider.name` of the model's spans. */
+  readonly providerName: string;
+  /** Whether the wire has a strict mode for tool schemas (OpenAI's `strict`). */
+  readonly strictMode: boolean;
   /** Whether the wire carries a failed tool result's error flag (Anthropic's `is_error`). */
   readonly flagsToolErrors: boolean;
   /** The model class the container binds for this provider. */
