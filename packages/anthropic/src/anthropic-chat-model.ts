@@ -31,7 +31,7 @@ import { toMessageCreateParams, type AnthropicRequestParams } from './anthropic-
 import { toChatResponse } from './anthropic-response-mapper';
 import { anthropicSdk } from './anthropic-sdk';
 import { resolveAnthropicBaseUrl } from './resolve-anthropic-base-url';
-import { messageAsStream, toChatResponseStream } from './stream/anthropic-message-stream';
+import { toChatResponseStream } from './stream/anthropic-message-stream';
 
 /** Constructor options of {@link AnthropicChatModel}. */
 export interface AnthropicChatModelOptions {
@@ -239,7 +239,6 @@ function anthropicWire(client: Anthropic, logger: Logger): ProviderWire<Anthropi
     isAnswer: (body) =>
       typeof body === 'object' && body !== null && Array.isArray((body as { content?: unknown }).content),
     toChatResponse: (body) => toChatResponse(body as Anthropic.Message, logger),
-    asStream: messageAsStream,
     toChatResponseStream: (events) => toChatResponseStream(events, logger),
   };
 }

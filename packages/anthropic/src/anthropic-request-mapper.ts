@@ -1,6 +1,5 @@
 import {
   ConfigurationError,
-  InvalidToolSchemaError,
   MessageType,
   type AssistantMessage,
   type Media,
@@ -9,7 +8,12 @@ import {
   type ToolDefinition,
   type ToolResponse,
 } from '@sprout-ai/core';
-import { createLogger, isBlankToolArguments } from '@sprout-ai/core/internal';
+import {
+  createLogger,
+  invalidToolInputSchema,
+  isBlankToolArguments,
+  parseToolInputSchema,
+} from '@sprout-ai/core/internal';
 import type {
   Base64ImageSource,
   ContentBlockParam,
@@ -253,11 +257,14 @@ function plain(content: ContentBlockParam[]): string | ContentBlockParam[] {
  * @throws InvalidToolSchemaError when the input schema is not JSON, not an object, or of another type than `object`
  */
 export function toAnthropicTool(definition: ToolDefinition): Tool {
-  const schema = parseSchema(definition);
+  const schema = parseToolInputSchema(definition);
   delete schema.$schema;
   if (schema.type === undefined) schema.type = 'object';
   if (schema.type !== 'object') {
-    throw invalidSchema(definition, `has type ${JSON.stringify(schema.type)}, but a tool's input must be an object`);
+    throw invalidToolInputSchema(
+      definition,
+      `has type ${JSON.stringify(schema.type)}, but a tool's input must be an object`,
+    );
   }
   return {
     name: definition.name,
@@ -277,26 +284,4 @@ function cachedAnthropicTool(definition: ToolDefinition): Tool {
     anthropicTools.set(definition, tool);
   }
   return tool;
-}
-
-function parseSchema(definition: ToolDefinition): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(definition.inputSchema);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw invalidSchema(definition, `is not valid JSON (${detail})`, error);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw invalidSchema(definition, 'is not a JSON object');
-  }
-  return parsed as Record<string, unknown>;
-}
-
-function invalidSchema(definition: ToolDefinition, problem: string, cause?: unknown): InvalidToolSchemaError {
-  return new InvalidToolSchemaError(
-    `The inputSchema of tool '${definition.name}' ${problem}. ` +
-      'It must be JSON Schema object text, e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
-    { toolName: definition.name, cause },
-  );
 }

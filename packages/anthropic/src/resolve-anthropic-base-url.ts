@@ -1,5 +1,4 @@
-import { ConfigurationError } from '@sprout-ai/core';
-import { redactCredentials } from '@sprout-ai/core/internal';
+import { parseBaseUrl } from '@sprout-ai/core/internal';
 
 /**
  * Turns a Spring-style base URL into the base URL of the `@anthropic-ai/sdk` client, which adds
@@ -15,25 +14,7 @@ import { redactCredentials } from '@sprout-ai/core/internal';
  * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL
  */
 export function resolveAnthropicBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw invalid(baseUrl);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(baseUrl);
+  const url = parseBaseUrl(baseUrl, 'spring.ai.anthropic.base-url', "'https://api.anthropic.com'");
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
   return `${url.origin}${path}${url.search}`;
-}
-
-function invalid(baseUrl: string): ConfigurationError {
-  return new ConfigurationError({
-    setting: 'spring.ai.anthropic.base-url',
-    value: baseUrl,
-    allowed: 'an absolute http(s) URL',
-    // A base URL may carry a password (`https://user:secret@host`): the message is printed and logged.
-    message:
-      `spring.ai.anthropic.base-url '${redactCredentials(baseUrl)}' is not an absolute http(s) URL. ` +
-      `Use for example 'https://api.anthropic.com'.`,
-  });
 }

@@ -41,6 +41,8 @@ export {
 } from './model/provider/provider-chat-exchange';
 export { IncompleteStreamError } from './model/provider/incomplete-stream-error';
 export { providerRetryVerdict, resolveProviderRetry } from './model/provider/provider-retry';
+export { parseBaseUrl } from './model/provider/parse-base-url';
+export { invalidToolInputSchema, parseToolInputSchema } from './tool/schema/parse-tool-input-schema';
 
 // --- observation: OpenTelemetry names and instruments (chat-client, mcp) ---
 export {

@@ -32,7 +32,7 @@ import { toChatResponse } from './openai-response-mapper';
 import { resolveOpenAiBaseUrl } from './resolve-openai-base-url';
 import { ToolCallIdRule } from './tool-call-id-rule';
 import type { HermesToolCallMode } from './stream/hermes-tool-call-markup';
-import { completionAsStream, toChatResponseStream } from './stream/openai-chat-stream';
+import { toChatResponseStream } from './stream/openai-chat-stream';
 
 /** Constructor options of {@link OpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -282,7 +282,6 @@ function openAiWire(
     isAnswer: (body) =>
       typeof body === 'object' && body !== null && Array.isArray((body as { choices?: unknown }).choices),
     toChatResponse: (body) => toChatResponse(body as OpenAI.ChatCompletion, logger, hermesToolCalls),
-    asStream: completionAsStream,
     toChatResponseStream: (events) => toChatResponseStream(events, { logger, hermesToolCalls }),
   };
 }

@@ -1,12 +1,5 @@
-import {
-  ConfigurationError,
-  InvalidToolSchemaError,
-  type Media,
-  MessageType,
-  type Message,
-  type ToolDefinition,
-} from '@sprout-ai/core';
-import { isBlankToolArguments } from '@sprout-ai/core/internal';
+import { ConfigurationError, type Media, MessageType, type Message, type ToolDefinition } from '@sprout-ai/core';
+import { isBlankToolArguments, parseToolInputSchema } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
@@ -231,7 +224,7 @@ function withWireIds(message: ChatCompletionMessageParam, rule: ToolCallIdRule):
  * @throws InvalidToolSchemaError when the input schema is not a JSON object
  */
 export function toOpenAiTool(definition: ToolDefinition, strictDefault?: boolean): ChatCompletionFunctionTool {
-  const parameters = parseSchema(definition);
+  const parameters = parseToolInputSchema(definition);
   delete parameters.$schema;
   const strict = strictToolParameters(definition, parameters, strictDefault);
   return {
@@ -265,31 +258,6 @@ function cachedOpenAiTool(definition: ToolDefinition, strictDefault: boolean | u
     byStrict.set(strictDefault, tool);
   }
   return tool;
-}
-
-function parseSchema(definition: ToolDefinition): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(definition.inputSchema);
-  } catch (error) {
-    throw invalidSchema(
-      definition,
-      `is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-      error,
-    );
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw invalidSchema(definition, 'is not a JSON object');
-  }
-  return parsed as Record<string, unknown>;
-}
-
-function invalidSchema(definition: ToolDefinition, problem: string, cause?: unknown): InvalidToolSchemaError {
-  return new InvalidToolSchemaError(
-    `The inputSchema of tool '${definition.name}' ${problem}. ` +
-      'It must be JSON Schema object text, e.g. {"type":"object","properties":{}}; regenerate the tool schemas.',
-    { toolName: definition.name, cause },
-  );
 }
 
 /** Blank arguments (a no-parameter call) are replayed as `{}`; servers that parse them reject `''`. */

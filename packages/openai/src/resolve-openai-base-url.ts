@@ -1,5 +1,4 @@
-import { ConfigurationError } from '@sprout-ai/core';
-import { redactCredentials } from '@sprout-ai/core/internal';
+import { parseBaseUrl } from '@sprout-ai/core/internal';
 
 /**
  * Turns a Spring-style base URL into the base URL of the `openai` client.
@@ -19,25 +18,11 @@ import { redactCredentials } from '@sprout-ai/core/internal';
  * accept both forms so one property works for OpenAI and for servers documented with `/v1`.
  */
 export function resolveOpenAiBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw invalid(baseUrl);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(baseUrl);
+  const url = parseBaseUrl(
+    baseUrl,
+    'spring.ai.openai.base-url',
+    "'https://api.openai.com' or 'http://localhost:11434/v1'",
+  );
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path === '' ? '/v1' : path}${url.search}`;
-}
-
-function invalid(baseUrl: string): ConfigurationError {
-  return new ConfigurationError({
-    setting: 'spring.ai.openai.base-url',
-    value: baseUrl,
-    allowed: 'an absolute http(s) URL',
-    // A base URL may carry a password (`https://user:secret@host`): the message is printed and logged.
-    message:
-      `spring.ai.openai.base-url '${redactCredentials(baseUrl)}' is not an absolute http(s) URL. ` +
-      `Use for example 'https://api.openai.com' or 'http://localhost:11434/v1'.`,
-  });
 }

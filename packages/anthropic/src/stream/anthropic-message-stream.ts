@@ -176,28 +176,6 @@ export async function* toChatResponseStream(
   );
 }
 
-/**
- * A whole `ChatResponse` (e.g. of a server that answered a streamed request with one JSON message)
- * in the shape of a stream: its text as one delta, then one last chunk with the tool calls, the
- * finish reason and the response metadata.
- *
- * @param response - the mapped message
- */
-export function* messageAsStream(response: ChatResponse): Generator<ChatResponse> {
-  const generation = response.result;
-  const { usage: _usage, ...withoutUsage } = response.metadata;
-  if (generation !== undefined && generation.output.text !== '') {
-    yield new ChatResponse([{ output: new AssistantMessage(generation.output.text), metadata: {} }], withoutUsage);
-  }
-  yield new ChatResponse(
-    response.results.map((g) => ({
-      output: new AssistantMessage('', g.output.toolCalls, g.output.metadata),
-      metadata: g.metadata,
-    })),
-    response.metadata,
-  );
-}
-
 function withoutNulls(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
 }

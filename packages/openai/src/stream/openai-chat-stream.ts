@@ -130,35 +130,3 @@ function toDeltaGeneration(update: ChoiceUpdate, text: string): Generation | und
 function textGeneration(choiceIndex: number, text: string): Generation {
   return { output: new AssistantMessage(text, [], { index: choiceIndex }), metadata: {} };
 }
-
-/**
- * A whole `ChatResponse` (e.g. of a server that answered a streamed request with one JSON
- * completion) in the shape of a stream: each choice's text as a delta, then one last chunk with
- * the tool calls, finish reasons and the response metadata.
- *
- * @param response - the mapped completion
- */
-export function* completionAsStream(response: ChatResponse): Generator<ChatResponse> {
-  const deltas = response.results
-    .filter((g) => g.output.text !== '')
-    .map((g) => textGeneration(indexOf(g), g.output.text));
-  if (deltas.length > 0) yield new ChatResponse(deltas, withoutUsage(response.metadata));
-  yield new ChatResponse(
-    response.results.map((g) => ({
-      output: new AssistantMessage('', g.output.toolCalls, g.output.metadata),
-      metadata: g.metadata,
-    })),
-    response.metadata,
-  );
-}
-
-function withoutUsage(metadata: ChatResponseMetadata): ChatResponseMetadata {
-  const copy = { ...metadata };
-  delete (copy as { usage?: unknown }).usage;
-  return copy;
-}
-
-function indexOf(generation: Generation): number {
-  const index = generation.output.metadata.index;
-  return typeof index === 'number' ? index : 0;
-}

@@ -15,6 +15,7 @@ import type { ToolCallingManager } from '../tool/tool-calling-manager';
 import { IncompleteStreamError } from './incomplete-stream-error';
 import type { ModelApiError, ModelApiErrorOptions } from './model-api-error';
 import { providerRetryVerdict } from './provider-retry';
+import { responseAsStream } from './response-as-stream';
 
 /** One request's endpoint, model, timeouts and retry rules, for the provider's error messages. */
 export interface ProviderRequestContext {
@@ -84,8 +85,6 @@ export interface ProviderWire<
   isAnswer(body: unknown): boolean;
   /** The answer mapped to Sprout's response. */
   toChatResponse(body: unknown): ChatResponse;
-  /** A whole response in the shape of a stream (a server that answered a stream with one JSON body). */
-  asStream(response: ChatResponse): Iterable<ChatResponse>;
   /** The stream's events assembled into Sprout's chunks. */
   toChatResponseStream(events: AsyncIterable<unknown>): AsyncIterable<ChatResponse>;
 }
@@ -160,7 +159,7 @@ export class ProviderChatExchange<
         if (isJsonResponse(response)) {
           const body: unknown = await request.race(response.json());
           if (!this.wire.isAnswer(body)) throw this.notAnAnswer(body, context);
-          yield* this.wire.asStream(this.wire.toChatResponse(body));
+          yield* responseAsStream(this.wire.toChatResponse(body));
           return;
         }
         yield* this.wire.toChatResponseStream(request.guard(events));
