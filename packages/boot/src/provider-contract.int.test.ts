@@ -16,12 +16,14 @@ import {
   CHAT_MEMORY_CONVERSATION_ID,
   FunctionToolCallback,
   MessageWindowChatMemory,
+  ModelApiError,
   type PendingApproval,
   type ToolCallback,
   type ToolContext,
   ToolSchemaRegistry,
 } from '@sprout-ai/core';
 import { McpClientConnection, type McpHttpServerHandle, McpToolCallbackProvider, McpToolServer } from '@sprout-ai/mcp';
+import { errorOf } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { anthropicWireProvider } from './__fixtures__/provider-contract/anthropic-wire-provider';
 import { openAiWireProvider } from './__fixtures__/provider-contract/openai-wire-provider';
@@ -40,7 +42,8 @@ import { SproutTokens } from './sprout-tokens';
 // provider's real ChatModel over HTTP to its wire server. Passing for both shows the loop is
 // provider-neutral — the providers only map the wire. Covered: the tool loop (call, stream,
 // parallel calls, missing ids, failing tools, forced choice), chat memory, MCP tools, strict-mode
-// fallback, tool search, human approval, observability (spans) and the container's binding.
+// fallback, tool search, human approval, observability (spans), and the container's binding and
+// retries (spring.ai.retry.*).
 
 jest.setTimeout(30_000);
 
@@ -519,6 +522,43 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
       expect(answer).toBe('Done: "Order A123 has shipped"');
       expect(app.get(OrderTools).calls).toEqual(['A123']);
       expect(requests()[0].tools).toEqual(['getOrderStatus', 'cancelOrder']);
+    });
+
+    describe('retrying by spring.ai.retry.*', () => {
+      const FAST_RETRY = {
+        'spring.ai.retry.backoff.initial-interval': '1ms',
+        'spring.ai.retry.backoff.max-interval': '5ms',
+      };
+      const runWith = (properties: Readonly<Record<string, string>>) =>
+        SproutApplication.run({
+          propertiesFile: false,
+          env: {},
+          properties: { ...properties, ...FAST_RETRY },
+          schemaManifest: FIXTURE_MANIFEST,
+          schemaRegistry: new ToolSchemaRegistry(),
+        });
+      const failTwice = (_request: NeutralRequest, index: number): NeutralReply =>
+        [{ failWith: 429 as const }, { failWith: 503 as const }][index] ?? { text: 'Shipped.' };
+
+      it('should retry a 429 and a 503, one request per attempt, and answer', async () => {
+        const { properties, requests } = await start(failTwice);
+        app = await runWith(properties);
+
+        const answer = await app.chatClient().prompt('Where is A123?').call().content();
+
+        expect(answer).toBe('Shipped.');
+        expect(requests()).toHaveLength(3);
+      });
+
+      it('should stop after max-attempts with the provider’s ModelApiError, the SDK client adding no retries', async () => {
+        const { properties, requests } = await start(failTwice);
+        app = await runWith({ ...properties, 'spring.ai.retry.max-attempts': '2' });
+
+        const error = await errorOf(app.chatClient().prompt('Where is A123?').call().content(), ModelApiError);
+
+        expect(error).toMatchObject({ provider: provider.providerName, status: 503, retryable: true });
+        expect(requests()).toHaveLength(2);
+      });
     });
   });
 });

@@ -19,6 +19,10 @@ export const anthropicWireProvider: WireProvider = {
     const server = await AnthropicWireServer.start({
       handler: (body, index) => {
         const answer = reply(toNeutral(body), index);
+        if (answer.failWith !== undefined) {
+          const type = answer.failWith === 429 ? 'rate_limit_error' : 'api_error';
+          return { status: answer.failWith, body: { type: 'error', error: { type, message: 'try later' } } };
+        }
         return anthropicMessage({
           text: answer.text,
           toolUses: answer.toolCalls?.map((call) => ({ id: call.id, name: call.name, input: call.arguments ?? {} })),

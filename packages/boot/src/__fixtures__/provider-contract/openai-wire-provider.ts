@@ -13,6 +13,9 @@ export const openAiWireProvider: WireProvider = {
     const server = await OpenAiWireServer.start({
       handler: (body, index) => {
         const answer = reply(toNeutral(body), index);
+        if (answer.failWith !== undefined) {
+          return { status: answer.failWith, body: { error: { message: 'try later', type: 'server_error' } } };
+        }
         return chatCompletion({
           content: answer.text,
           toolCalls: answer.toolCalls?.map((call) => ({

@@ -49,6 +49,8 @@ export interface NeutralReply {
   }[];
   /** Token counts (units: tokens). */
   readonly usage?: { readonly prompt: number; readonly completion: number };
+  /** Answer this HTTP error status instead, with the provider's error body (a rate limit, an outage). */
+  readonly failWith?: 429 | 503;
 }
 
 /** One provider's wire server, running. */
