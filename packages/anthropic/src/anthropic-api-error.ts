@@ -1,6 +1,10 @@
-import { STATUS_CODES } from 'node:http';
 import { ModelApiError, type ModelApiErrorOptions } from '@sprout-ai/core';
-import { isBodyIdleTimeout, rootCauseMessage, type ProviderRequestContext } from '@sprout-ai/core/internal';
+import {
+  oneLineDetail,
+  type ProviderErrorMapping,
+  type ProviderRequestContext,
+  toModelApiError,
+} from '@sprout-ai/core/internal';
 import type { APIError } from '@anthropic-ai/sdk';
 import { anthropicSdk } from './anthropic-sdk';
 
@@ -42,60 +46,46 @@ const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set(['overloaded_error', 
 export const BASE_URL_HINT = 'Check spring.ai.anthropic.base-url.';
 const API_KEY_HINT = 'Check spring.ai.anthropic.api-key (or SPRING_AI_ANTHROPIC_API_KEY / ANTHROPIC_API_KEY).';
 
+/** How the Anthropic provider words and maps its failures (see `toModelApiError`). */
+export const ANTHROPIC_ERRORS: ProviderErrorMapping<APIError> = {
+  endpointName: 'Anthropic endpoint',
+  answerName: 'a message',
+  answerShape: 'no content array',
+  eventName: 'JSON',
+  baseUrlHint: BASE_URL_HINT,
+  idleTimeoutSetting: 'spring.ai.anthropic.chat.idle-timeout',
+  newError: (options) =>
+    new AnthropicApiError({
+      ...options,
+      errorType: isApiError(options.cause) ? errorTypeOf(options.cause) : undefined,
+    }),
+  sdkErrors: () => anthropicSdk(),
+  detailOf: providerMessage,
+  hintFor: (error, status, detail, model) =>
+    hintForStatus(status, model) || hintForType(errorTypeOf(error)) || hintForDetail(status, detail),
+  // An `event: error` in a stream has no status: it is Anthropic's error, not a connection problem.
+  withoutStatus: (error, endpoint, base) => {
+    const errorType = errorTypeOf(error);
+    if (errorType === undefined) return undefined;
+    const message = `${endpoint} sent an error mid-stream (${errorType}${detailOf(error)}). ${hintForType(errorType)}`;
+    return new AnthropicApiError({
+      ...base,
+      message: message.trimEnd(),
+      errorType,
+      retryable: TRANSIENT_ERROR_TYPES.has(errorType),
+    });
+  },
+};
+
 /**
  * Converts an error of the `@anthropic-ai/sdk` package (or of the idle timeout, or of parsing a
  * body) into an {@link AnthropicApiError}; any other error is returned unchanged.
  *
  * @param error - what the request threw
- * @param context - the endpoint, model and timeout, for the message
+ * @param context - the endpoint, model, timeouts and retry rules
  */
 export function toAnthropicApiError(error: unknown, context: AnthropicRequestContext): unknown {
-  const endpoint = `Anthropic endpoint ${context.baseUrl}`;
-  const base = { baseUrl: context.baseUrl, model: context.model, cause: error, retry: context.retry };
-  // By name: the SyntaxError of response.json() may come from another realm (e.g. a Jest environment).
-  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') {
-    const detail = String((error as { message?: unknown }).message);
-    const message = `${endpoint} answered a body that is not valid JSON (${detail}): it is not a message. ${BASE_URL_HINT}`;
-    return new AnthropicApiError({ ...base, status: 200, message });
-  }
-  if (isBodyIdleTimeout(error)) {
-    return new AnthropicApiError({
-      ...base,
-      message:
-        `${endpoint} stopped sending its answer: nothing arrived for ${context.idleTimeoutMs} ms. ` +
-        'Raise spring.ai.anthropic.chat.idle-timeout (idleTimeoutMs) if the server is only slow.',
-    });
-  }
-  // The SDK's errors are Errors; anything else is returned without loading the package.
-  if (!(error instanceof Error)) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = anthropicSdk();
-  if (!isApiError(error)) return error;
-  if (error instanceof APIUserAbortError) {
-    return new AnthropicApiError({ ...base, retryable: false, message: `The request to ${endpoint} was aborted.` });
-  }
-  if (error instanceof APIConnectionTimeoutError) {
-    const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
-    return new AnthropicApiError({ ...base, message });
-  }
-  const errorType = errorTypeOf(error);
-  if (error instanceof APIConnectionError || error.status === undefined) {
-    // An `event: error` in a stream has no status: it is Anthropic's error, not a connection problem.
-    if (errorType !== undefined) {
-      const message = `${endpoint} sent an error mid-stream (${errorType}${detailOf(error)}). ${hintForType(errorType)}`;
-      const retryable = TRANSIENT_ERROR_TYPES.has(errorType);
-      return new AnthropicApiError({ ...base, message: message.trimEnd(), errorType, retryable });
-    }
-    return new AnthropicApiError({
-      ...base,
-      message: `${endpoint} is unreachable (${rootCauseMessage(error)}). ${BASE_URL_HINT}`,
-    });
-  }
-  const status = error.status;
-  const statusLine = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
-  const detail = providerMessage(error);
-  const hint = hintForStatus(status, context.model) || hintForType(errorType) || hintForDetail(status, detail);
-  const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hint}`;
-  return new AnthropicApiError({ ...base, message: message.trimEnd(), status, errorType, headers: error.headers });
+  return toModelApiError(error, context, ANTHROPIC_ERRORS);
 }
 
 function hintForStatus(status: number, model: string): string {
@@ -153,11 +143,8 @@ function fieldOf(value: unknown, key: string): unknown {
 function providerMessage(error: APIError): string {
   const nested = fieldOf(fieldOf(error.error, 'error'), 'message');
   const flat = fieldOf(error.error, 'message');
-  let text: string;
-  if (typeof nested === 'string') text = nested;
-  else if (typeof flat === 'string') text = flat;
-  else if (typeof error.apiMessage === 'string') text = error.apiMessage;
-  else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
-  text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  if (typeof nested === 'string') return oneLineDetail(nested);
+  if (typeof flat === 'string') return oneLineDetail(flat);
+  if (typeof error.apiMessage === 'string') return oneLineDetail(error.apiMessage);
+  return oneLineDetail(error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, ''));
 }

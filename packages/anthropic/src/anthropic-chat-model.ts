@@ -18,7 +18,7 @@ import {
   sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type Anthropic from '@anthropic-ai/sdk';
-import { AnthropicApiError, BASE_URL_HINT, toAnthropicApiError } from './anthropic-api-error';
+import { ANTHROPIC_ERRORS, toAnthropicApiError } from './anthropic-api-error';
 import type { AnthropicChatOptions } from './anthropic-chat-options';
 import {
   DEFAULT_ANTHROPIC_BASE_URL,
@@ -223,19 +223,15 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
 /** The Messages API on the `@anthropic-ai/sdk` client: what `ProviderChatExchange` drives. */
 function anthropicWire(client: Anthropic, logger: Logger): ProviderWire<AnthropicChatOptions, AnthropicRequestParams> {
   return {
+    ...ANTHROPIC_ERRORS,
     provider: 'anthropic',
     modelName: 'AnthropicChatModel',
-    endpointName: 'Anthropic endpoint',
-    answerName: 'a message (no content array)',
-    eventName: 'JSON',
-    baseUrlHint: BASE_URL_HINT,
     leftOutMessages: 'system messages go in the system field, blank ones are left out',
     toParams: toMessageCreateParams,
     send: (params, requestOptions) => client.messages.create(params, requestOptions),
     sendStream: (params, requestOptions) =>
       client.messages.create({ ...params, stream: true }, requestOptions).withResponse(),
     toApiError: toAnthropicApiError,
-    newError: (errorOptions) => new AnthropicApiError(errorOptions),
     isAnswer: (body) =>
       typeof body === 'object' && body !== null && Array.isArray((body as { content?: unknown }).content),
     toChatResponse: (body) => toChatResponse(body as Anthropic.Message, logger),

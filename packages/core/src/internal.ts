@@ -42,6 +42,14 @@ export {
 export { IncompleteStreamError } from './model/provider/incomplete-stream-error';
 export { providerRetryVerdict, resolveProviderRetry } from './model/provider/provider-retry';
 export { parseBaseUrl } from './model/provider/parse-base-url';
+export {
+  oneLineDetail,
+  toModelApiError,
+  type ProviderErrorMapping,
+  type ProviderErrorWords,
+  type SdkApiError,
+  type SdkErrorClasses,
+} from './model/provider/to-model-api-error';
 export { invalidToolInputSchema, parseToolInputSchema } from './tool/schema/parse-tool-input-schema';
 
 // --- observation: OpenTelemetry names and instruments (chat-client, mcp) ---

@@ -1,6 +1,10 @@
-import { STATUS_CODES } from 'node:http';
 import { ModelApiError, type ModelApiErrorOptions } from '@sprout-ai/core';
-import { isBodyIdleTimeout, rootCauseMessage, type ProviderRequestContext } from '@sprout-ai/core/internal';
+import {
+  oneLineDetail,
+  type ProviderErrorMapping,
+  type ProviderRequestContext,
+  toModelApiError,
+} from '@sprout-ai/core/internal';
 import type { APIError } from 'openai';
 import { openAiSdk } from './openai-sdk';
 
@@ -37,58 +41,32 @@ export type OpenAiRequestContext = ProviderRequestContext;
 const API_KEY_HINT = 'Check spring.ai.openai.api-key (or SPRING_AI_OPENAI_API_KEY / OPENAI_API_KEY).';
 const BASE_URL_HINT = 'Check spring.ai.openai.base-url.';
 
+/** How the OpenAI provider words and maps its failures (see `toModelApiError`). */
+export const OPENAI_ERRORS: ProviderErrorMapping<APIError> = {
+  endpointName: 'OpenAI-compatible endpoint',
+  answerName: 'a chat completion',
+  answerShape: 'no choices array',
+  eventName: 'a JSON chat.completion.chunk',
+  baseUrlHint: BASE_URL_HINT,
+  idleTimeoutSetting: 'spring.ai.openai.chat.idle-timeout',
+  newError: (options) => {
+    const code = isApiError(options.cause) ? options.cause.code : undefined;
+    return new OpenAiApiError({ ...options, code: typeof code === 'string' ? code : undefined });
+  },
+  sdkErrors: () => openAiSdk(),
+  detailOf: providerMessage,
+  hintFor: (_error, status, _detail, model) => hintFor(status, model),
+};
+
 /**
- * Converts an error of the `openai` package into an {@link OpenAiApiError}; any other error is
- * returned unchanged.
+ * Converts an error of the `openai` package (or of the idle timeout, or of parsing a body) into an
+ * {@link OpenAiApiError}; any other error is returned unchanged.
+ *
+ * @param error - what the request threw
+ * @param context - the endpoint, model, timeouts and retry rules
  */
 export function toOpenAiApiError(error: unknown, context: OpenAiRequestContext): unknown {
-  const endpointName = `OpenAI-compatible endpoint ${context.baseUrl}`;
-  // By name: the SyntaxError of response.json() may come from another realm (e.g. a Jest environment).
-  if ((error as { name?: unknown } | null)?.name === 'SyntaxError') {
-    const detail = String((error as { message?: unknown }).message);
-    return new OpenAiApiError({
-      baseUrl: context.baseUrl,
-      model: context.model,
-      retry: context.retry,
-      status: 200,
-      cause: error,
-      message: `${endpointName} answered a body that is not valid JSON (${detail}): it is not a chat completion. ${BASE_URL_HINT}`,
-    });
-  }
-  if (isBodyIdleTimeout(error)) {
-    return new OpenAiApiError({
-      baseUrl: context.baseUrl,
-      model: context.model,
-      retry: context.retry,
-      cause: error,
-      message:
-        `${endpointName} stopped sending its answer: nothing arrived for ${context.idleTimeoutMs} ms. ` +
-        'Raise spring.ai.openai.chat.idle-timeout (idleTimeoutMs) if the server is only slow.',
-    });
-  }
-  // openai's errors are Errors; anything else is returned without loading the package.
-  if (!(error instanceof Error)) return error;
-  const { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = openAiSdk();
-  if (!isApiError(error)) return error;
-  const endpoint = `OpenAI-compatible endpoint ${context.baseUrl}`;
-  const base = { baseUrl: context.baseUrl, model: context.model, cause: error, retry: context.retry };
-  if (error instanceof APIUserAbortError) {
-    return new OpenAiApiError({ ...base, retryable: false, message: `The request to ${endpoint} was aborted.` });
-  }
-  if (error instanceof APIConnectionTimeoutError) {
-    const message = `${endpoint} did not answer within ${context.timeoutMs} ms. ${BASE_URL_HINT} Or raise timeoutMs.`;
-    return new OpenAiApiError({ ...base, message });
-  }
-  if (error instanceof APIConnectionError || error.status === undefined) {
-    const message = `${endpoint} is unreachable (${rootCauseMessage(error)}). ${BASE_URL_HINT}`;
-    return new OpenAiApiError({ ...base, message });
-  }
-  const status = error.status;
-  const statusLine = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
-  const detail = providerMessage(error);
-  const message = `${endpoint} answered ${statusLine}${detail ? `: ${detail}` : ''}. ${hintFor(status, context.model)}`;
-  const code = typeof error.code === 'string' ? error.code : undefined;
-  return new OpenAiApiError({ ...base, message: message.trimEnd(), status, code, headers: error.headers });
+  return toModelApiError(error, context, OPENAI_ERRORS);
 }
 
 function hintFor(status: number, model: string): string {
@@ -111,10 +89,7 @@ export function isApiError(error: unknown): error is APIError {
 function providerMessage(error: APIError): string {
   const body: unknown = error.error;
   const bodyMessage = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-  let text: string;
-  if (typeof bodyMessage === 'string') text = bodyMessage;
-  else if (bodyMessage !== undefined) text = JSON.stringify(bodyMessage);
-  else text = error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, '');
-  text = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  if (typeof bodyMessage === 'string') return oneLineDetail(bodyMessage);
+  if (bodyMessage !== undefined) return oneLineDetail(JSON.stringify(bodyMessage));
+  return oneLineDetail(error.message.replace(/^\d{3}\s*/, '').replace(/^status code \(no body\)$/, ''));
 }

@@ -17,7 +17,7 @@ import {
   sdkClientLogger,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
-import { OpenAiApiError, toOpenAiApiError } from './openai-api-error';
+import { OPENAI_ERRORS, toOpenAiApiError } from './openai-api-error';
 import type { OpenAiChatOptions } from './openai-chat-options';
 import { openAiSdk } from './openai-sdk';
 import {
@@ -261,12 +261,9 @@ function openAiWire(
 ): ProviderWire<OpenAiChatOptions, ChatCompletionParams> {
   const { hermesToolCalls, streamUsage, toolCallIds } = options;
   return {
+    ...OPENAI_ERRORS,
     provider: 'openai',
     modelName: 'OpenAiChatModel',
-    endpointName: 'OpenAI-compatible endpoint',
-    answerName: 'a chat completion (no choices array)',
-    eventName: 'a JSON chat.completion.chunk',
-    baseUrlHint: 'Check spring.ai.openai.base-url.',
     leftOutMessages: 'blank system messages are left out',
     toParams: (messages, chatOptions, tools) => toChatCompletionParams(messages, chatOptions, tools, toolCallIds),
     send: (params, requestOptions) => client.chat.completions.create(params, requestOptions),
@@ -278,7 +275,6 @@ function openAiWire(
         )
         .withResponse(),
     toApiError: toOpenAiApiError,
-    newError: (errorOptions) => new OpenAiApiError(errorOptions),
     isAnswer: (body) =>
       typeof body === 'object' && body !== null && Array.isArray((body as { choices?: unknown }).choices),
     toChatResponse: (body) => toChatResponse(body as OpenAI.ChatCompletion, logger, hermesToolCalls),

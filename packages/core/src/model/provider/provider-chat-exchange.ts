@@ -13,9 +13,10 @@ import { resolveRequestToolDefinitions } from '../tool/resolve-request-tool-defi
 import type { ToolCallingChatOptions } from '../tool/tool-calling-chat-options';
 import type { ToolCallingManager } from '../tool/tool-calling-manager';
 import { IncompleteStreamError } from './incomplete-stream-error';
-import type { ModelApiError, ModelApiErrorOptions } from './model-api-error';
+import type { ModelApiError } from './model-api-error';
 import { providerRetryVerdict } from './provider-retry';
 import { responseAsStream } from './response-as-stream';
+import type { ProviderErrorWords } from './to-model-api-error';
 
 /** One request's endpoint, model, timeouts and retry rules, for the provider's error messages. */
 export interface ProviderRequestContext {
@@ -49,19 +50,11 @@ export type ProviderChatOptions = ToolCallingChatOptions & {
 export interface ProviderWire<
   TOptions extends ProviderChatOptions,
   TParams extends { readonly messages: readonly unknown[] },
-> {
+> extends ProviderErrorWords {
   /** `gen_ai.provider.name`, e.g. `openai`. */
   readonly provider: string;
   /** The chat model's class name, for configuration errors. */
   readonly modelName: string;
-  /** How messages name the endpoint, e.g. `OpenAI-compatible endpoint` (the base URL follows). */
-  readonly endpointName: string;
-  /** What an answer is, e.g. `a chat completion (no choices array)`. */
-  readonly answerName: string;
-  /** What each stream event should be, e.g. `a JSON chat.completion.chunk`. */
-  readonly eventName: string;
-  /** The setting that fixes a wrong endpoint, as a sentence. */
-  readonly baseUrlHint: string;
   /** Which messages of a prompt are not sent as messages, for the empty-prompt error. */
   readonly leftOutMessages: string;
   /** Maps the prompt's messages, the merged options and the tools to the request body. */
@@ -79,8 +72,6 @@ export interface ProviderWire<
   ): PromiseLike<{ data: AsyncIterable<unknown>; response: Response }>;
   /** The SDK's (or the body timeout's) error as the provider's `ModelApiError`; anything else unchanged. */
   toApiError(error: unknown, context: ProviderRequestContext): unknown;
-  /** Makes the provider's `ModelApiError` subclass. */
-  newError(options: Omit<ModelApiErrorOptions, 'provider'>): ModelApiError;
   /** Whether a JSON body is an answer of this wire. */
   isAnswer(body: unknown): boolean;
   /** The answer mapped to Sprout's response. */
@@ -254,7 +245,7 @@ export class ProviderChatExchange<
     return this.wire.newError({
       message:
         `${this.wire.endpointName} ${context.baseUrl} answered with something that is not ` +
-        `${this.wire.answerName}: '${snippet}'. ${this.wire.baseUrlHint}`,
+        `${this.wire.answerName} (${this.wire.answerShape}): '${snippet}'. ${this.wire.baseUrlHint}`,
       baseUrl: context.baseUrl,
       model: context.model,
       status: 200,
