@@ -8,14 +8,11 @@ import type {
   ToolCallingManager,
 } from '@sprout-ai/core';
 import {
-  createLogger,
-  idleTimeoutDispatcher,
   type Logger,
   ProviderChatExchange,
   type ProviderWire,
-  realmSafeFetch,
-  resolveProviderRetry,
-  sdkClientLogger,
+  resolveProviderClientSettings,
+  sdkClientOptions,
 } from '@sprout-ai/core/internal';
 import type Anthropic from '@anthropic-ai/sdk';
 import { ANTHROPIC_ERRORS, toAnthropicApiError } from './anthropic-api-error';
@@ -134,15 +131,15 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
    * positive `maxRetries` are given
    */
   constructor(options: AnthropicChatModelOptions = {}) {
-    const logger = createLogger('sprout-ai.anthropic.AnthropicChatModel');
-    const retry = resolveProviderRetry(
-      'AnthropicChatModel',
-      '@anthropic-ai/sdk',
+    const settings = resolveProviderClientSettings(
+      { model: 'AnthropicChatModel', logger: 'sprout-ai.anthropic.AnthropicChatModel', sdk: '@anthropic-ai/sdk' },
       options,
-      DEFAULT_ANTHROPIC_MAX_RETRIES,
+      {
+        maxRetries: DEFAULT_ANTHROPIC_MAX_RETRIES,
+        timeoutMs: DEFAULT_ANTHROPIC_TIMEOUT_MS,
+        idleTimeoutMs: DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS,
+      },
     );
-    const timeoutMs = options.timeoutMs ?? DEFAULT_ANTHROPIC_TIMEOUT_MS;
-    const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS;
     let client: Anthropic;
     if (options.client) {
       client = options.client;
@@ -153,11 +150,7 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
       client = new Anthropic({
         baseURL: this.baseUrl,
         apiKey: options.apiKey || process.env.ANTHROPIC_API_KEY || PLACEHOLDER_API_KEY,
-        maxRetries: 0,
-        timeout: timeoutMs,
-        fetch: realmSafeFetch,
-        fetchOptions: { dispatcher: idleTimeoutDispatcher(idleTimeoutMs) },
-        logger: sdkClientLogger(logger, 'anthropic'),
+        ...sdkClientOptions(settings, 'anthropic'),
         // Sprout's chat span is the one per model call; the SDK's own would be a second `chat`
         // span (a stream's outside the trace), counting each call twice.
         openTelemetry: false,
@@ -167,14 +160,11 @@ export class AnthropicChatModel implements ChatModel, StreamingChatModel {
       ...options.defaultOptions,
       model: options.defaultOptions?.model ?? DEFAULT_ANTHROPIC_MODEL,
     };
-    this.exchange = new ProviderChatExchange(anthropicWire(client, logger), {
+    this.exchange = new ProviderChatExchange(anthropicWire(client, settings.logger), {
+      ...settings,
       baseUrl: this.baseUrl,
       defaultOptions: this.defaultOptions,
       toolCallingManager: options.toolCallingManager,
-      timeoutMs,
-      idleTimeoutMs,
-      retry,
-      logger,
     });
   }
 

@@ -41,6 +41,11 @@ export {
 } from './model/provider/provider-chat-exchange';
 export { IncompleteStreamError } from './model/provider/incomplete-stream-error';
 export { providerRetryVerdict, resolveProviderRetry } from './model/provider/provider-retry';
+export {
+  resolveProviderClientSettings,
+  sdkClientOptions,
+  type ProviderClientSettings,
+} from './model/provider/provider-client-settings';
 export { parseBaseUrl } from './model/provider/parse-base-url';
 export {
   oneLineDetail,

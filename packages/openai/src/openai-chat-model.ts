@@ -8,13 +8,11 @@ import type {
   ToolCallingManager,
 } from '@sprout-ai/core';
 import {
-  createLogger,
-  idleTimeoutDispatcher,
+  type Logger,
   ProviderChatExchange,
   type ProviderWire,
-  realmSafeFetch,
-  resolveProviderRetry,
-  sdkClientLogger,
+  resolveProviderClientSettings,
+  sdkClientOptions,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { OPENAI_ERRORS, toOpenAiApiError } from './openai-api-error';
@@ -166,10 +164,15 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
    * is not of a supported form, or both `retry` and a positive `maxRetries` are given
    */
   constructor(options: OpenAiChatModelOptions = {}) {
-    const logger = createLogger('sprout-ai.openai.OpenAiChatModel');
-    const retry = resolveProviderRetry('OpenAiChatModel', 'openai', options, DEFAULT_OPENAI_MAX_RETRIES);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
-    const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_OPENAI_IDLE_TIMEOUT_MS;
+    const settings = resolveProviderClientSettings(
+      { model: 'OpenAiChatModel', logger: 'sprout-ai.openai.OpenAiChatModel', sdk: 'openai' },
+      options,
+      {
+        maxRetries: DEFAULT_OPENAI_MAX_RETRIES,
+        timeoutMs: DEFAULT_OPENAI_TIMEOUT_MS,
+        idleTimeoutMs: DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
+      },
+    );
     let client: OpenAI;
     if (options.client) {
       client = options.client;
@@ -183,31 +186,23 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
         // Unset: the client falls back to OPENAI_ORG_ID / OPENAI_PROJECT_ID in the environment.
         organization: options.organization,
         project: options.project,
-        maxRetries: 0,
-        timeout: timeoutMs,
-        fetch: realmSafeFetch,
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
-        fetchOptions: { dispatcher: idleTimeoutDispatcher(idleTimeoutMs) },
-        logger: sdkClientLogger(logger, 'openai'),
+        ...sdkClientOptions(settings, 'openai'),
       });
     }
     this.defaultOptions = { ...options.defaultOptions, model: options.defaultOptions?.model ?? DEFAULT_OPENAI_MODEL };
     this.nativeStructuredOutput = options.nativeStructuredOutput ?? true;
     const toolCallIds =
       options.toolCallIdPattern === undefined ? undefined : ToolCallIdRule.parse(options.toolCallIdPattern);
-    const wire = openAiWire(client, logger, {
+    const wire = openAiWire(client, settings.logger, {
       hermesToolCalls: options.hermesToolCalls ?? 'strip',
       streamUsage: options.streamUsage ?? true,
       toolCallIds,
     });
     this.exchange = new ProviderChatExchange(wire, {
+      ...settings,
       baseUrl: this.baseUrl,
       defaultOptions: this.defaultOptions,
       toolCallingManager: options.toolCallingManager,
-      timeoutMs,
-      idleTimeoutMs,
-      retry,
-      logger,
     });
   }
 
@@ -256,7 +251,7 @@ export class OpenAiChatModel implements ChatModel, StreamingChatModel {
 /** Chat Completions on the `openai` client: what `ProviderChatExchange` drives. */
 function openAiWire(
   client: OpenAI,
-  logger: ReturnType<typeof createLogger>,
+  logger: Logger,
   options: { hermesToolCalls: HermesToolCallMode; streamUsage: boolean; toolCallIds?: ToolCallIdRule },
 ): ProviderWire<OpenAiChatOptions, ChatCompletionParams> {
   const { hermesToolCalls, streamUsage, toolCallIds } = options;

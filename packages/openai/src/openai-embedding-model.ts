@@ -5,15 +5,12 @@ import {
   type RetryOptions,
 } from '@sprout-ai/core';
 import {
-  createLogger,
-  idleTimeoutDispatcher,
-  type Logger,
+  type ProviderClientSettings,
   providerRetryVerdict,
-  realmSafeFetch,
   RequestSignal,
-  resolveProviderRetry,
+  resolveProviderClientSettings,
   retryModelCall,
-  sdkClientLogger,
+  sdkClientOptions,
 } from '@sprout-ai/core/internal';
 import type OpenAI from 'openai';
 import { OpenAiApiError, toOpenAiApiError, type OpenAiRequestContext } from './openai-api-error';
@@ -86,9 +83,7 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
   readonly baseUrl: string;
 
   readonly #client: OpenAI;
-  readonly #timeoutMs: number;
-  readonly #retry: RetryOptions;
-  readonly #logger: Logger = createLogger('sprout-ai.openai.OpenAiEmbeddingModel');
+  readonly #settings: ProviderClientSettings;
 
   /**
    * @throws ConfigurationError when `baseUrl` is not an absolute http(s) URL, `dimensions` is not an
@@ -104,10 +99,17 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
         message: `OpenAiEmbeddingModel dimensions must be an integer >= 1, got ${String(dimensions)}.`,
       });
     }
-    this.#retry = resolveProviderRetry('OpenAiEmbeddingModel', 'openai', options, DEFAULT_OPENAI_MAX_RETRIES);
+    this.#settings = resolveProviderClientSettings(
+      { model: 'OpenAiEmbeddingModel', logger: 'sprout-ai.openai.OpenAiEmbeddingModel', sdk: 'openai' },
+      options,
+      {
+        maxRetries: DEFAULT_OPENAI_MAX_RETRIES,
+        timeoutMs: DEFAULT_OPENAI_TIMEOUT_MS,
+        idleTimeoutMs: DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
+      },
+    );
     this.model = options.model ?? DEFAULT_OPENAI_EMBEDDING_MODEL;
     this.dimensions = dimensions;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
     if (options.client) {
       this.#client = options.client;
       this.baseUrl = options.client.baseURL;
@@ -120,12 +122,7 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
       apiKey: options.apiKey || process.env.OPENAI_API_KEY || PLACEHOLDER_API_KEY,
       organization: options.organization,
       project: options.project,
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-      fetch: realmSafeFetch,
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- undici's Agent, for undici's fetch
-      fetchOptions: { dispatcher: idleTimeoutDispatcher(DEFAULT_OPENAI_IDLE_TIMEOUT_MS) },
-      logger: sdkClientLogger(this.#logger, 'openai'),
+      ...sdkClientOptions(this.#settings, 'openai'),
     });
   }
 
@@ -148,13 +145,8 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
   }
 
   async #embedBatch(texts: string[], options: ChatModelRequestOptions | undefined): Promise<number[][]> {
-    const context: OpenAiRequestContext = {
-      baseUrl: this.baseUrl,
-      model: this.model,
-      timeoutMs: this.#timeoutMs,
-      idleTimeoutMs: DEFAULT_OPENAI_IDLE_TIMEOUT_MS,
-      retry: this.#retry,
-    };
+    const { timeoutMs, idleTimeoutMs, retry, logger } = this.#settings;
+    const context: OpenAiRequestContext = { baseUrl: this.baseUrl, model: this.model, timeoutMs, idleTimeoutMs, retry };
     const request = new RequestSignal(options?.signal);
     request.throwIfAborted();
     const params: OpenAI.EmbeddingCreateParams = {
@@ -175,7 +167,7 @@ export class OpenAiEmbeddingModel implements EmbeddingModel {
             throw request.abortedError(error) ?? toOpenAiApiError(error, context);
           }
         },
-        { retry: this.#retry, signal: request.signal, logger: this.#logger, verdict: providerRetryVerdict },
+        { retry, signal: request.signal, logger, verdict: providerRetryVerdict },
       );
     } catch (error) {
       throw request.abortedError(error) ?? error;

@@ -6,7 +6,6 @@ import { SproutError } from '../../error/sprout-error';
 import type { RetryOptions } from '../../retry/retry-options';
 import { retryModelCall } from '../../retry/retry-model-call';
 import type { ToolDefinition } from '../../tool/definition/tool-definition';
-import type { Logger } from '../../util/logger';
 import { RequestSignal } from '../../util/request-signal';
 import { mergeChatOptions } from '../tool/merge-chat-options';
 import { resolveRequestToolDefinitions } from '../tool/resolve-request-tool-definitions';
@@ -14,6 +13,7 @@ import type { ToolCallingChatOptions } from '../tool/tool-calling-chat-options';
 import type { ToolCallingManager } from '../tool/tool-calling-manager';
 import { IncompleteStreamError } from './incomplete-stream-error';
 import type { ModelApiError } from './model-api-error';
+import type { ProviderClientSettings } from './provider-client-settings';
 import { providerRetryVerdict } from './provider-retry';
 import { responseAsStream } from './response-as-stream';
 import type { ProviderErrorWords } from './to-model-api-error';
@@ -81,15 +81,10 @@ export interface ProviderWire<
 }
 
 /** The settings of a provider's chat model that the exchange uses. */
-export interface ProviderChatSettings<TOptions> {
+export interface ProviderChatSettings<TOptions> extends ProviderClientSettings {
   readonly baseUrl: string;
   readonly defaultOptions: TOptions & { readonly model: string };
   readonly toolCallingManager?: ToolCallingManager;
-  readonly timeoutMs: number;
-  readonly idleTimeoutMs: number;
-  /** Who retries: always this exchange (the SDK client's own retries are off). */
-  readonly retry: RetryOptions;
-  readonly logger: Logger;
 }
 
 /**
