@@ -39,6 +39,8 @@ const SAMPLES: Readonly<Record<string, (make: Construct, cause: unknown) => Erro
   SchemaGenerationError: (make, cause) => make({ reason: 'Bad parameter.', cause }),
   ScriptExhaustedError: (make, cause) =>
     make({ scriptOwner: 'ScriptedChatModel', scriptLength: 1, requestIndex: 1, cause }),
+  ModelApiError: (make, cause) =>
+    make({ message: 'Failed.', provider: 'acme', baseUrl: 'http://localhost', model: 'm', cause }),
   OpenAiApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost/v1', model: 'm', cause }),
   AnthropicApiError: (make, cause) => make({ message: 'Failed.', baseUrl: 'http://localhost', model: 'm', cause }),
   McpConnectionError: (make, cause) => make({ connectionName: 'orders', target: 'node server.js', cause }),
