@@ -10,6 +10,7 @@ import {
   ToolCallLimitExceededError,
   ToolResponseMessage,
   type ToolCallDecisions,
+  type ToolCallCounts,
   type ToolCallObserver,
   type ToolCallingChatOptions,
   type ToolCallingManager,
@@ -90,6 +91,8 @@ export class ToolCallingRound {
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
   readonly #observation: RequestObservation | undefined;
+  /** The turn's tool calls so far, from the last round's result (the manager counts them when unknown). */
+  #callCounts: ToolCallCounts | undefined;
   #roundStarted = 0;
 
   /**
@@ -245,6 +248,7 @@ export class ToolCallingRound {
         this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
           signal: this.#signal,
           observer: this.#observer,
+          callCounts: this.#callCounts,
           ...(decisions === undefined ? {} : { decisions }),
         });
       // The tools' spans are children of the request's span, on .call() and .stream() alike.
@@ -260,6 +264,7 @@ export class ToolCallingRound {
       return { kind: 'pendingApproval', response: await this.#pause(response, chatResponse, result) };
     }
     this.#fullTurnHistory = result.conversationHistory;
+    this.#callCounts = result.callCounts;
     this.#turn.advance(result.conversationHistory);
     if (result.returnDirect) {
       const direct = response.with({
