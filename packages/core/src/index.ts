@@ -80,6 +80,7 @@ export type { Integer } from './tool/schema/integer';
 export type { ToolCallingChatOptions } from './model/tool/tool-calling-chat-options';
 export type { ToolCallingManager } from './model/tool/tool-calling-manager';
 export type { ToolExecutionOptions } from './model/tool/tool-execution-options';
+export type { ToolCallCounts } from './model/tool/tool-call-counts';
 export type { ToolCallObserver } from './model/tool/tool-call-observer';
 export type { ToolCallOutcome, ToolCallStatus } from './model/tool/tool-call-outcome';
 export type { PreparedToolCall } from './model/tool/prepared-tool-call';

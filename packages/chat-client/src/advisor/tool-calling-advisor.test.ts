@@ -183,6 +183,26 @@ describe(ToolCallingAdvisor, () => {
         ]);
       });
 
+      it("should hand each round the turn's call counts from the round before", async () => {
+        const manager = DefaultToolCallingManager.builder().build();
+        const counts: unknown[] = [];
+        const execute = manager.executeToolCalls.bind(manager);
+        manager.executeToolCalls = (prompt, response, options) => {
+          counts.push(options?.callCounts);
+          return execute(prompt, response, options);
+        };
+        const model = new ScriptedChatModel([
+          assistantToolCalls([{ id: 'call_1', name: 'lookup' }]),
+          assistantToolCalls([{ id: 'call_2', name: 'lookup' }]),
+          assistantText('done'),
+        ]);
+        const advisor = ToolCallingAdvisor.builder().toolCallingManager(manager).build();
+
+        await run(advisor, model, toolPrompt({ toolCallbacks: [recordingTool('lookup')] }));
+
+        expect(counts).toEqual([undefined, { rounds: 1, total: 1, perTool: new Map([['lookup', 1]]) }]);
+      });
+
       it('should send only the system message and the tool results when conversation history is disabled', async () => {
         const model = new ScriptedChatModel([
           assistantToolCalls([{ id: 'call_1', name: 'lookup' }]),

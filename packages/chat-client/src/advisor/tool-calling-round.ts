@@ -10,6 +10,7 @@ import {
   ToolCallLimitExceededError,
   ToolResponseMessage,
   type ToolCallDecisions,
+  type ToolCallCounts,
   type ToolCallObserver,
   type ToolCallingChatOptions,
   type ToolCallingManager,
@@ -90,6 +91,8 @@ export class ToolCallingRound {
   readonly #signal: AbortSignal | undefined;
   readonly #observer: ToolCallObserver | undefined;
   readonly #observation: RequestObservation | undefined;
+  /** The turn's tool calls so far, from the last round's result (the manager counts them when unknown). */
+  #callCounts: ToolCallCounts | undefined;
   #roundStarted = 0;
 
   /**
@@ -167,16 +170,26 @@ export class ToolCallingRound {
       logger.debug({ round: this.#round, finishReasons }, 'round: model answered');
     }
     const observation = this.#observation;
-    if (observation === undefined) return this.#end(request, modelResponse);
     let end: ToolCallingRoundEnd;
+    // One async function for the whole decision: each extra layer costs promises every round (P1).
     try {
-      end = await this.#end(request, modelResponse);
+      const response = await this.hooks.after(modelResponse);
+      this.usage.addRoundResponse(response.chatResponse);
+      const chatResponse = response.chatResponse;
+      if (chatResponse === undefined || !this.checker(chatResponse)) {
+        end = { kind: 'answer', response };
+      } else {
+        if (logger.isLevelEnabled('debug')) logger.debug({ round: this.#round }, 'model asked for tools');
+        end = await this.#runTools(request, response, chatResponse, await this.hooks.executionOptions(request));
+      }
     } catch (error) {
-      this.#roundFinished(observation, 'error', modelResponse, error);
+      if (observation !== undefined) this.#roundFinished(observation, 'error', modelResponse, error);
       throw error;
     }
-    if (end.kind !== 'continue') observation.loopEnded(end.kind);
-    this.#roundFinished(observation, end.kind, modelResponse);
+    if (observation !== undefined) {
+      if (end.kind !== 'continue') observation.loopEnded(end.kind);
+      this.#roundFinished(observation, end.kind, modelResponse);
+    }
     return end;
   }
 
@@ -202,15 +215,6 @@ export class ToolCallingRound {
       ...(error === undefined ? {} : { error }),
     };
     observation.notify((l) => l.onRoundFinish?.(event));
-  }
-
-  async #end(request: ChatClientRequest, modelResponse: ChatClientResponse): Promise<ToolCallingRoundEnd> {
-    const response = await this.hooks.after(modelResponse);
-    this.usage.addRoundResponse(response.chatResponse);
-    const chatResponse = response.chatResponse;
-    if (chatResponse === undefined || !this.checker(chatResponse)) return { kind: 'answer', response };
-    if (logger.isLevelEnabled('debug')) logger.debug({ round: this.#round }, 'model asked for tools');
-    return this.#runTools(request, response, chatResponse, await this.hooks.executionOptions(request));
   }
 
   /**
@@ -245,6 +249,7 @@ export class ToolCallingRound {
         this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
           signal: this.#signal,
           observer: this.#observer,
+          callCounts: this.#callCounts,
           ...(decisions === undefined ? {} : { decisions }),
         });
       // The tools' spans are children of the request's span, on .call() and .stream() alike.
@@ -260,6 +265,7 @@ export class ToolCallingRound {
       return { kind: 'pendingApproval', response: await this.#pause(response, chatResponse, result) };
     }
     this.#fullTurnHistory = result.conversationHistory;
+    this.#callCounts = result.callCounts;
     this.#turn.advance(result.conversationHistory);
     if (result.returnDirect) {
       const direct = response.with({

@@ -157,6 +157,42 @@ describe(DefaultToolCallingManager, () => {
         const result = await run(returning().maxTotalToolCalls(2).build(), ['b', 'c'], history);
         expect(responseData(result)).toEqual(['b ok', total(2)]);
       });
+
+      it('should hand back the turn counts with this round added', async () => {
+        const history = [new UserMessage('hi'), ...priorRound('a', 'b')];
+        const result = await run(returning().maxCallsPerTool(2).build(), ['a', 'a', 'c'], history);
+        expect(result.callCounts).toEqual({
+          rounds: 2,
+          total: 5,
+          perTool: new Map([
+            ['a', 3],
+            ['b', 1],
+            ['c', 1],
+          ]),
+        });
+      });
+
+      it('should count on from the counts it is given instead of the history', async () => {
+        const manager = returning().maxCallsPerTool(2).build();
+        const prompt = new Prompt([new UserMessage('hi')], { toolCallbacks: Object.values(tools) });
+        const callCounts = { rounds: 1, total: 2, perTool: new Map([['a', 2]]) };
+        const result = await manager.executeToolCalls(
+          prompt,
+          toolCallResponse(toolCall('c0', 'a'), toolCall('c1', 'b')),
+          {
+            callCounts,
+          },
+        );
+        expect(responseData(result)).toEqual([perTool(2, 'a'), 'b ok']);
+        expect(result.callCounts).toEqual({
+          rounds: 2,
+          total: 4,
+          perTool: new Map([
+            ['a', 3],
+            ['b', 1],
+          ]),
+        });
+      });
     });
 
     describe('when the total limit is exceeded', () => {

@@ -17,6 +17,7 @@ import { createLogger } from '../../util/logger';
 import { DefaultToolCallingManagerBuilder } from './default-tool-calling-manager-builder';
 import { type ToolCallEnvironment, executeToolCall } from './execute-tool-call';
 import { planToolCallLimits } from './plan-tool-call-limits';
+import { addToolRound, countToolCalls } from './tool-call-counts';
 import { prepareToolCalls } from './prepare-tool-calls';
 import { runWithConcurrency } from './run-with-concurrency';
 import type { PreparedToolCall } from './prepared-tool-call';
@@ -224,13 +225,14 @@ export class DefaultToolCallingManager implements ToolCallingManager {
           '(check it with defaultToolExecutionEligibilityChecker first).',
       );
     }
-    const { signal, observer, decisions } = options;
+    const { signal, observer, decisions, callCounts } = options;
     RequestAbortedError.throwIfAborted(signal);
     const chatOptions = prompt.options;
     const { assistantMessage, calls } = prepareToolCalls(generation.output, (name) =>
       this.#resolveCallback(name, chatOptions),
     );
-    const plan = planToolCallLimits(prompt.instructions, calls, this.limits);
+    const prior = callCounts ?? countToolCalls(prompt.instructions);
+    const plan = planToolCallLimits(prior, calls, this.limits);
     const considered = plan.throwAt === undefined ? calls : calls.slice(0, plan.throwAt + 1);
     const outcomes: ToolCallOutcome[] = [];
     const runnable: PreparedToolCall[] = [];
@@ -313,12 +315,14 @@ export class DefaultToolCallingManager implements ToolCallingManager {
           : { id: call.id, name: call.name, responseData, isError: true },
       );
     }
+    const answers = pending.length > 0 && responses.length === 0 ? undefined : new ToolResponseMessage(responses);
     const result: ToolExecutionResult = {
       conversationHistory: Object.freeze([
         ...prompt.instructions,
         assistantMessage,
-        ...(pending.length > 0 && responses.length === 0 ? [] : [new ToolResponseMessage(responses)]),
+        ...(answers === undefined ? [] : [answers]),
       ]),
+      callCounts: answers === undefined ? prior : addToolRound(prior, answers.responses),
       returnDirect:
         pending.length === 0 &&
         runnable.length > 0 &&

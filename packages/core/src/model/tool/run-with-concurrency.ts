@@ -9,7 +9,17 @@
  * @param isExclusive - whether an item must not overlap another
  * @param run - runs one item
  */
-export async function runWithConcurrency<T>(
+export function runWithConcurrency<T>(
+  items: readonly T[],
+  maxConcurrency: number,
+  isExclusive: (item: T) => boolean,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  // One item (most rounds): nothing to schedule, so no worker and its awaits.
+  return items.length === 1 ? run(items[0]) : runScheduled(items, maxConcurrency, isExclusive, run);
+}
+
+async function runScheduled<T>(
   items: readonly T[],
   maxConcurrency: number,
   isExclusive: (item: T) => boolean,

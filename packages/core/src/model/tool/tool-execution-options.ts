@@ -1,4 +1,5 @@
 import type { ToolCallDecisions } from './approval/tool-call-decisions';
+import type { ToolCallCounts } from './tool-call-counts';
 import type { ToolCallObserver } from './tool-call-observer';
 
 /**
@@ -20,4 +21,10 @@ export interface ToolExecutionOptions {
    * run again: approved calls run, declined ones are answered as declined, answered ones are reused.
    */
   readonly decisions?: ToolCallDecisions;
+  /**
+   * The turn's tool calls before this round, as the previous round's result gave them
+   * (`ToolExecutionResult.callCounts`); without them the manager counts the prompt's history.
+   * Sprout's, so that a loop does not recount the whole turn every round.
+   */
+  readonly callCounts?: ToolCallCounts;
 }

@@ -1,5 +1,6 @@
 import type { Message } from '../../chat/messages/message';
 import type { PendingToolCall } from './approval/pending-tool-call';
+import type { ToolCallCounts } from './tool-call-counts';
 
 /**
  * What executing one round of tool calls produced.
@@ -17,6 +18,11 @@ export interface ToolExecutionResult {
    * until the round is run again with the decisions (`ToolExecutionOptions.decisions`).
    */
   readonly pendingApproval?: readonly PendingToolCall[];
+  /**
+   * The turn's tool calls with this round's (Sprout's): hand them to the next round as
+   * `ToolExecutionOptions.callCounts`. A manager that does not count leaves it out.
+   */
+  readonly callCounts?: ToolCallCounts;
 }
 
 /** Finish reason of generations built from a returnDirect result. */
