@@ -74,6 +74,27 @@ describe(conformanceProperties, () => {
     });
   });
 
+  it("should configure cross-app access with the scenario's identity provider", () => {
+    const properties = conformanceProperties({
+      serverUrl: 'http://localhost:4000/mcp',
+      scenario: 'auth/cross-app-access-complete-flow',
+      context: {
+        client_id: 'c1',
+        client_secret: 's1',
+        idp_client_id: 'i1',
+        idp_token_endpoint: 'http://localhost:5000/token',
+      },
+    });
+
+    expect(properties).toMatchObject({
+      [`${oauth}.authorization-grant-type`]: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      [`${oauth}.client-id`]: 'c1',
+      [`${oauth}.client-secret`]: 's1',
+      [`${oauth}.identity-provider.token-uri`]: 'http://localhost:5000/token',
+      [`${oauth}.identity-provider.client-id`]: 'i1',
+    });
+  });
+
   it('should configure no OAuth for other scenarios', () => {
     const properties = conformanceProperties({ serverUrl: 'http://localhost:4000', scenario: 'initialize' });
 

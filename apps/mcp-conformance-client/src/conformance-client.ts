@@ -24,7 +24,8 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
  * The properties a user would write to reach the test server:
  * `spring.ai.mcp.client.streamable-http.connections.conformance.url=<server-url>`, and for the
  * `auth/*` scenarios the connection's OAuth settings: a redirect URI and a client ID metadata
- * document URL, the pre-registered client of the scenario's context, or the client_credentials grant.
+ * document URL, the pre-registered client of the scenario's context, the client_credentials grant,
+ * or cross-app access (the jwt-bearer grant with the context's identity provider).
  *
  * @param run - the server URL, scenario and context
  */
@@ -50,6 +51,16 @@ function oauthProperties(run: ConformanceRun): Record<string, string> {
     ...(clientId === undefined ? {} : { [`${oauth}.client-id`]: clientId }),
     ...(clientSecret === undefined ? {} : { [`${oauth}.client-secret`]: clientSecret }),
   };
+  if (run.scenario.startsWith('auth/cross-app-access')) {
+    const idpTokenUri = typeof context.idp_token_endpoint === 'string' ? context.idp_token_endpoint : undefined;
+    const idpClientId = typeof context.idp_client_id === 'string' ? context.idp_client_id : undefined;
+    return {
+      [`${oauth}.authorization-grant-type`]: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      ...client,
+      ...(idpTokenUri === undefined ? {} : { [`${oauth}.identity-provider.token-uri`]: idpTokenUri }),
+      ...(idpClientId === undefined ? {} : { [`${oauth}.identity-provider.client-id`]: idpClientId }),
+    };
+  }
   if (run.scenario.startsWith('auth/client-credentials')) {
     const privateKey = typeof context.private_key_pem === 'string' ? context.private_key_pem : undefined;
     const algorithm = typeof context.signing_algorithm === 'string' ? context.signing_algorithm : 'ES256';
@@ -83,7 +94,7 @@ export async function runConformanceClient(run: ConformanceRun): Promise<number>
     propertiesFile: false,
     env: {},
     properties: conformanceProperties(run),
-    modules: [conformanceClientModule()],
+    modules: [conformanceClientModule(run.context)],
   });
   let failures = 0;
   try {

@@ -1,6 +1,7 @@
 import type {
   McpAuthorizationCodeHandler,
   McpElicitationHandler,
+  McpIdentityAssertionProvider,
   McpOAuthTokenStore,
   McpHttpAuthenticator,
   McpProgressHandler,
@@ -51,6 +52,12 @@ export const McpTokens = {
    * `sprout.mcp.client.streamable-http.connections.<name>.oauth.*` and the authorization_code grant.
    */
   McpAuthorizationCodeHandler: token<McpAuthorizationCodeHandler>('McpAuthorizationCodeHandler'),
+  /**
+   * Optional: supplies the user's ID token for the connections with the
+   * `urn:ietf:params:oauth:grant-type:jwt-bearer` grant (cross-app access): exchanged at
+   * `oauth.identity-provider.token-uri` for an ID-JAG.
+   */
+  McpIdentityAssertionProvider: token<McpIdentityAssertionProvider>('McpIdentityAssertionProvider'),
   /** Optional: where the OAuth tokens of MCP connections are kept (default: in memory); may be pre-filled. */
   McpOAuthTokenStore: token<McpOAuthTokenStore>('McpOAuthTokenStore'),
   /** Optional: receives the progress notifications of MCP tool calls. */

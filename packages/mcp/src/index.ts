@@ -39,8 +39,14 @@ export type { McpProgressHandler, McpProgressEvent } from './client/mcp-progress
 export {
   type McpOAuthOptions,
   type McpOAuthGrantType,
+  type McpIdentityProviderOptions,
   DEFAULT_MCP_OAUTH_REDIRECT_URI,
+  MCP_JWT_BEARER_GRANT_TYPE,
 } from './client/mcp-oauth-options';
+export type {
+  McpIdentityAssertionProvider,
+  McpIdentityAssertionRequest,
+} from './client/mcp-identity-assertion-provider';
 export type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './client/mcp-authorization-code-handler';
 export { type McpOAuthTokenStore, InMemoryMcpOAuthTokenStore } from './client/mcp-oauth-token-store';
 export { McpAuthorizationError, type McpAuthorizationErrorOptions } from './client/mcp-authorization-error';

@@ -4,6 +4,7 @@ import {
   McpClientConnection,
   type McpAuthorizationCodeHandler,
   type McpElicitationHandler,
+  type McpIdentityAssertionProvider,
   type McpOAuthTokenStore,
   type McpProgressHandler,
   type McpSamplingHandler,
@@ -27,7 +28,7 @@ const MCP_CLIENT_PREFIX = 'spring.ai.mcp.client';
  * `spring.ai.mcp.client.toolcallback.enabled` are true (the defaults), at least one connection is
  * configured and the user bound no provider. A bound `McpToolFilter` / `McpToolNamePrefixGenerator` / `ToolContextToMcpMetaConverter`
  * / `McpToolMetadataResolver` / `McpElicitationHandler` / `McpProgressHandler` is used, and the bound
- * `McpAuthorizationCodeHandler` / `McpOAuthTokenStore` serve the connections with OAuth settings. Servers'
+ * `McpAuthorizationCodeHandler` / `McpOAuthTokenStore` / `McpIdentityAssertionProvider` serve the connections with OAuth settings. Servers'
  * sampling requests go to the bound `McpSamplingHandler`, by default the application's `ChatModel`
  * (none when `sprout.mcp.client.sampling.enabled=false`). The connections are closed when the application closes. `SproutApplication.run` lists
  * the tools at start-up (see `startMcpClients`).
@@ -58,13 +59,20 @@ export class McpClientAutoConfiguration extends ContainerModule {
             { optional: true },
           );
           const tokenStore = context.get<McpOAuthTokenStore>(McpTokens.McpOAuthTokenStore, { optional: true });
+          const identityAssertionProvider = context.get<McpIdentityAssertionProvider>(
+            McpTokens.McpIdentityAssertionProvider,
+            { optional: true },
+          );
           const connections = config.connections.map(
             ({ name, transport }) =>
               new McpClientConnection({
                 name,
                 transport:
                   transport.type === 'streamable-http' && transport.oauth !== undefined
-                    ? { ...transport, oauth: { ...transport.oauth, authorizationCodeHandler, tokenStore } }
+                    ? {
+                        ...transport,
+                        oauth: { ...transport.oauth, authorizationCodeHandler, tokenStore, identityAssertionProvider },
+                      }
                     : transport,
                 requestTimeoutMs: config.requestTimeoutMs,
                 connectTimeoutMs: config.initializationTimeoutMs,

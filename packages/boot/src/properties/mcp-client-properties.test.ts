@@ -91,11 +91,52 @@ describe(bindMcpClientProperties, () => {
     });
   });
 
+  it('should read the identity provider of cross-app access (the jwt-bearer grant)', () => {
+    const oauth = 'sprout.mcp.client.streamable-http.connections.crm.oauth';
+    const config = bindMcpClientProperties(
+      SproutProperties.from({
+        'spring.ai.mcp.client.streamable-http.connections.crm.url': 'https://crm.example.com/mcp',
+        [`${oauth}.authorization-grant-type`]: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        [`${oauth}.client-id`]: 'sprout',
+        [`${oauth}.client-secret`]: 's3cret',
+        [`${oauth}.identity-provider.token-uri`]: 'https://idp.example.com/oauth2/token',
+        [`${oauth}.identity-provider.client-id`]: 'sprout-at-idp',
+        [`${oauth}.identity-provider.client-secret`]: 'idp-s3cret',
+      }),
+    );
+
+    expect(config.connections[0].transport).toMatchObject({
+      oauth: {
+        grantType: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        clientId: 'sprout',
+        clientSecret: 's3cret',
+        identityProvider: {
+          tokenUri: 'https://idp.example.com/oauth2/token',
+          clientId: 'sprout-at-idp',
+          clientSecret: 'idp-s3cret',
+        },
+      },
+    });
+  });
+
+  it('should name the missing identity-provider.token-uri of the jwt-bearer grant', () => {
+    const oauth = 'sprout.mcp.client.streamable-http.connections.crm.oauth';
+    const properties = SproutProperties.from({
+      'spring.ai.mcp.client.streamable-http.connections.crm.url': 'https://crm.example.com/mcp',
+      [`${oauth}.authorization-grant-type`]: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      [`${oauth}.client-id`]: 'sprout',
+    });
+
+    const error = errorOf(() => bindMcpClientProperties(properties), InvalidPropertyError);
+
+    expect(error.message).toContain(`${oauth}.identity-provider.token-uri`);
+  });
+
   it.each([
     [
       'sprout.mcp.client.streamable-http.connections.orders.oauth.authorization-grant-type',
       'password',
-      /authorization_code or client_credentials/,
+      /authorization_code, client_credentials or urn:ietf:params:oauth:grant-type:jwt-bearer/,
     ],
     ['sprout.mcp.client.streamable-http.connections.orders.oauth.client-sekret', 'x', /oauth.client-secret/],
     ['sprout.mcp.client.streamable-http.connections.other.oauth.client-id', 'x', /other.url is not set/],

@@ -2,6 +2,7 @@ import {
   DEFAULT_MCP_CONNECT_TIMEOUT_MS,
   type McpOAuthOptions,
   DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MCP_JWT_BEARER_GRANT_TYPE,
   type McpTransportConfig,
   SPROUT_MCP_CLIENT_INFO,
 } from '@sprout-ai/mcp';
@@ -30,7 +31,9 @@ export const MCP_STREAMABLE_HTTP_CONNECTIONS_PREFIX = 'spring.ai.mcp.client.stre
  * Prefix of the OAuth settings of streamable HTTP connections (Sprout's):
  * `<prefix>.<name>.oauth.client-id`, `.client-secret`, `.client-authentication-method`,
  * `.authorization-grant-type`, `.scope`, `.redirect-uri`, `.client-name`, `.client-metadata-url`,
- * `.private-key` (PKCS#8 PEM, for private_key_jwt), `.signing-algorithm`.
+ * `.private-key` (PKCS#8 PEM, for private_key_jwt), `.signing-algorithm`, and for cross-app access
+ * (the jwt-bearer grant) `.identity-provider.token-uri`, `.identity-provider.client-id`,
+ * `.identity-provider.client-secret`.
  */
 export const MCP_STREAMABLE_HTTP_OAUTH_PREFIX = 'sprout.mcp.client.streamable-http.connections';
 /** The sub-keys of `<MCP_STREAMABLE_HTTP_OAUTH_PREFIX>.<name>.oauth.`, Spring Security's registration names. */
@@ -45,6 +48,9 @@ const OAUTH_KEYS = [
   'client-metadata-url',
   'private-key',
   'signing-algorithm',
+  'identity-provider.token-uri',
+  'identity-provider.client-id',
+  'identity-provider.client-secret',
 ] as const;
 /** Default of `...streamable-http.connections.<name>.endpoint`, used when the URL has no path. */
 export const DEFAULT_MCP_CLIENT_ENDPOINT = '/mcp';
@@ -231,8 +237,17 @@ function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string,
   }
   const keyOf = (name: string) => [...entries].find(([sub]) => relaxedForm(sub) === relaxedForm(`oauth.${name}`))?.[1];
   const grantType = values['authorization-grant-type'];
-  if (grantType !== undefined && grantType !== 'authorization_code' && grantType !== 'client_credentials') {
-    throw invalid(properties, keyOf('authorization-grant-type') ?? '', 'authorization_code or client_credentials');
+  if (
+    grantType !== undefined &&
+    grantType !== 'authorization_code' &&
+    grantType !== 'client_credentials' &&
+    grantType !== MCP_JWT_BEARER_GRANT_TYPE
+  ) {
+    throw invalid(
+      properties,
+      keyOf('authorization-grant-type') ?? '',
+      `authorization_code, client_credentials or ${MCP_JWT_BEARER_GRANT_TYPE}`,
+    );
   }
   const method = values['client-authentication-method'];
   if (
@@ -248,12 +263,25 @@ function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string,
       'client_secret_basic, client_secret_post, private_key_jwt or none',
     );
   }
-  if (grantType === 'client_credentials' && values['client-id'] === undefined) {
+  const grantKey = keyOf('authorization-grant-type') ?? '';
+  if (
+    (grantType === 'client_credentials' || grantType === MCP_JWT_BEARER_GRANT_TYPE) &&
+    values['client-id'] === undefined
+  ) {
     throw new InvalidPropertyError({
-      key: (keyOf('authorization-grant-type') ?? '').replace(/authorization-grant-type$/, 'client-id'),
+      key: grantKey.replace(/authorization-grant-type$/, 'client-id'),
       value: undefined,
       allowed: 'the client id registered with the authorization server',
-      hint: 'The client_credentials grant needs a pre-registered client id and secret.',
+      hint: `The ${grantType === 'client_credentials' ? 'client_credentials' : 'jwt-bearer'} grant needs a pre-registered client id and secret.`,
+    });
+  }
+  const idpTokenUri = values['identity-provider.token-uri'];
+  if (grantType === MCP_JWT_BEARER_GRANT_TYPE && idpTokenUri === undefined) {
+    throw new InvalidPropertyError({
+      key: grantKey.replace(/authorization-grant-type$/, 'identity-provider.token-uri'),
+      value: undefined,
+      allowed: "the enterprise identity provider's token endpoint URL",
+      hint: "Cross-app access exchanges the user's ID token there for an ID-JAG.",
     });
   }
   return {
@@ -268,6 +296,19 @@ function oauthOptions(properties: SproutProperties, entries: ReadonlyMap<string,
     // A PEM written on one line of a properties file keeps its line breaks as \n.
     ...(values['private-key'] === undefined ? {} : { privateKey: values['private-key'].replaceAll('\\n', '\n') }),
     ...(values['signing-algorithm'] === undefined ? {} : { signingAlgorithm: values['signing-algorithm'] }),
+    ...(idpTokenUri === undefined
+      ? {}
+      : {
+          identityProvider: {
+            tokenUri: idpTokenUri,
+            ...(values['identity-provider.client-id'] === undefined
+              ? {}
+              : { clientId: values['identity-provider.client-id'] }),
+            ...(values['identity-provider.client-secret'] === undefined
+              ? {}
+              : { clientSecret: values['identity-provider.client-secret'] }),
+          },
+        }),
   };
 }
 

@@ -12,15 +12,27 @@ export interface RecordedTokenRequest {
   readonly authorization?: string;
 }
 
+/** The ID token the fixture's identity provider accepts for cross-app access. */
+export const FIXTURE_ID_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.alice-id-token.sig';
+
 /**
  * An MCP server (stateless streamable HTTP, one tool `whoami`) and its OAuth authorization server
  * on one 127.0.0.1 port, for tests: `/mcp` answers 401 with `WWW-Authenticate` pointing at its
  * protected resource metadata until it gets the bearer token the token endpoint issued; the
  * authorization endpoint approves at once (redirects with a code); the token endpoint accepts the
  * client `client-1` / `secret-1` (client_secret_basic) and the public client `public-1`.
+ *
+ * For cross-app access (SEP-990) `/idp/token` plays the enterprise identity provider: it exchanges
+ * {@link FIXTURE_ID_TOKEN} (client `idp-client`) for an ID-JAG bound to the audience and resource
+ * asked for; the token endpoint's jwt-bearer grant accepts an ID-JAG it issued for this
+ * authorization server and `/mcp`.
  */
 export class OAuthMcpServer {
   readonly tokenRequests: RecordedTokenRequest[] = [];
+  /** Token exchange requests the identity provider received. */
+  readonly idpRequests: RecordedTokenRequest[] = [];
+  /** The ID-JAGs the identity provider issued, with the audience and resource they are bound to. */
+  private readonly idJags = new Map<string, { audience: string; resource: string }>();
   readonly authorizationRequests: URL[] = [];
   /** The public key of client `jwt-1`, whose `private_key_jwt` assertions (ES256) are accepted. */
   jwtClientKey: KeyObject | undefined;
@@ -70,7 +82,11 @@ export class OAuthMcpServer {
           authorization_endpoint: `${this.baseUrl}/authorize`,
           token_endpoint: `${this.baseUrl}/token`,
           response_types_supported: ['code'],
-          grant_types_supported: ['authorization_code', 'client_credentials'],
+          grant_types_supported: [
+            'authorization_code',
+            'client_credentials',
+            'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          ],
           code_challenge_methods_supported: ['S256'],
           token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt', 'none'],
         });
@@ -86,6 +102,8 @@ export class OAuthMcpServer {
       }
       case '/token':
         return this.token(req, json);
+      case '/idp/token':
+        return this.idpToken(req, json);
       case '/mcp':
         return this.mcp(req, res);
       default:
@@ -103,11 +121,50 @@ export class OAuthMcpServer {
       json(401, { error: 'invalid_client', error_description: 'bad client' });
     } else if (params.grant_type === 'authorization_code' && params.code !== 'code-1') {
       json(400, { error: 'invalid_grant', error_description: 'bad code' });
+    } else if (params.grant_type === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && !this.validIdJag(params)) {
+      json(400, { error: 'invalid_grant', error_description: 'ID-JAG not issued for this server' });
     } else {
       const token = `token-${++this.issued}`;
       this.validTokens.add(token);
       json(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
     }
+  }
+
+  get idpTokenUrl(): string {
+    return `${this.baseUrl}/idp/token`;
+  }
+
+  /** The identity provider's RFC 8693 token exchange: an ID token of client `idp-client` for an ID-JAG. */
+  private async idpToken(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    const authorization = req.headers.authorization;
+    this.idpRequests.push({ params, ...(authorization === undefined ? {} : { authorization }) });
+    if (
+      params.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange' ||
+      params.requested_token_type !== 'urn:ietf:params:oauth:token-type:id-jag' ||
+      params.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token' ||
+      params.client_id !== 'idp-client' ||
+      !params.audience ||
+      !params.resource
+    ) {
+      json(400, { error: 'invalid_request', error_description: 'not a token exchange for an ID-JAG' });
+    } else if (params.subject_token !== FIXTURE_ID_TOKEN) {
+      json(400, { error: 'invalid_grant', error_description: 'Invalid ID token' });
+    } else {
+      const idJag = `id-jag-${this.idJags.size + 1}`;
+      this.idJags.set(idJag, { audience: params.audience, resource: params.resource });
+      json(200, {
+        access_token: idJag,
+        issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+        token_type: 'N_A',
+      });
+    }
+  }
+
+  /** Whether the jwt-bearer grant's assertion is an ID-JAG issued for this authorization server and `/mcp`. */
+  private validIdJag(params: Record<string, string>): boolean {
+    const idJag = this.idJags.get(params.assertion ?? '');
+    return idJag?.audience === this.baseUrl && idJag.resource === this.mcpUrl;
   }
 
   /** Whether the request carries a `jwt-1` client assertion signed with {@link OAuthMcpServer.jwtClientKey}. */

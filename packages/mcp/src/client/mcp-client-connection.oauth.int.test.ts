@@ -1,10 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { OAuthMcpServer } from '../__fixtures__/oauth-mcp-server';
+import { FIXTURE_ID_TOKEN, OAuthMcpServer } from '../__fixtures__/oauth-mcp-server';
 import type { McpAuthorizationCodeHandler, McpAuthorizationCodeRequest } from './mcp-authorization-code-handler';
 import { McpAuthorizationError } from './mcp-authorization-error';
 import { McpClientConnection } from './mcp-client-connection';
 import { McpConnectionError } from './mcp-connection-error';
-import type { McpOAuthOptions } from './mcp-oauth-options';
+import type { McpIdentityAssertionRequest } from './mcp-identity-assertion-provider';
+import { MCP_JWT_BEARER_GRANT_TYPE, type McpOAuthOptions } from './mcp-oauth-options';
 import { InMemoryMcpOAuthTokenStore } from './mcp-oauth-token-store';
 
 jest.setTimeout(30_000);
@@ -123,6 +124,97 @@ describe(McpClientConnection, () => {
 
       expect(McpAuthorizationError.isInstance(error)).toBe(true);
       expect((error as Error).message).toContain('no McpAuthorizationCodeHandler is set');
+    });
+  });
+
+  describe('with the jwt-bearer grant (cross-app access, SEP-990)', () => {
+    function crossAppAccess(idToken: string, clientSecret = 'secret-1', seen: McpIdentityAssertionRequest[] = []) {
+      return connect({
+        grantType: MCP_JWT_BEARER_GRANT_TYPE,
+        clientId: 'client-1',
+        clientSecret,
+        identityProvider: { tokenUri: server.idpTokenUrl, clientId: 'idp-client' },
+        identityAssertionProvider: async (request) => {
+          seen.push(request);
+          return idToken;
+        },
+      });
+    }
+
+    it("should exchange the user's ID token for an ID-JAG at the identity provider and the ID-JAG for a token", async () => {
+      const seen: McpIdentityAssertionRequest[] = [];
+      crossAppAccess(FIXTURE_ID_TOKEN, 'secret-1', seen);
+
+      expect(await whoami()).toBe('token-1');
+      expect(seen).toEqual([{ connectionName: 'secured', identityProviderTokenUri: server.idpTokenUrl }]);
+      expect(server.idpRequests).toEqual([
+        {
+          params: {
+            grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+            requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+            subject_token: FIXTURE_ID_TOKEN,
+            subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+            audience: server.baseUrl,
+            resource: server.mcpUrl,
+            client_id: 'idp-client',
+          },
+        },
+      ]);
+      expect(server.tokenRequests).toEqual([
+        {
+          params: {
+            grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+            assertion: 'id-jag-1',
+            resource: server.mcpUrl,
+          },
+          authorization: `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`,
+        },
+      ]);
+    });
+
+    it('should fail with an McpAuthorizationError naming step 1 when the identity provider refuses the ID token', async () => {
+      crossAppAccess('eyJ.expired-id-token.sig');
+
+      const error: unknown = await connection.connect().catch((thrown: unknown) => thrown);
+
+      expect(McpAuthorizationError.isInstance(error)).toBe(true);
+      const { message } = error as Error;
+      expect(message).toContain(`MCP server 'secured' (${server.mcpUrl}) refused authorization: `);
+      expect(message).toContain(
+        `cross-app access step 1, exchanging the user's ID token for an ID-JAG at the identity provider ` +
+          `(${server.idpTokenUrl}, RFC 8693 token exchange), failed: invalid_grant: Invalid ID token`,
+      );
+      expect(message).not.toContain('expired-id-token');
+      expect(server.tokenRequests).toEqual([]);
+    });
+
+    it('should fail with an McpAuthorizationError naming step 2 when the authorization server refuses the client', async () => {
+      crossAppAccess(FIXTURE_ID_TOKEN, 'wrong-secret');
+
+      const error: unknown = await connection.connect().catch((thrown: unknown) => thrown);
+
+      expect(McpAuthorizationError.isInstance(error)).toBe(true);
+      const { message } = error as Error;
+      expect(message).toContain(
+        "cross-app access step 2, presenting the ID-JAG to the MCP server's authorization server " +
+          '(RFC 7523 JWT authorization grant), failed: invalid_client',
+      );
+      expect(message).not.toMatch(/wrong-secret|id-jag-\d|alice-id-token/);
+    });
+
+    it('should fail with an McpAuthorizationError naming the missing McpIdentityAssertionProvider', async () => {
+      connect({
+        grantType: MCP_JWT_BEARER_GRANT_TYPE,
+        clientId: 'client-1',
+        clientSecret: 'secret-1',
+        identityProvider: { tokenUri: server.idpTokenUrl, clientId: 'idp-client' },
+      });
+
+      const error: unknown = await connection.connect().catch((thrown: unknown) => thrown);
+
+      expect(McpAuthorizationError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toContain('no McpIdentityAssertionProvider is set');
+      expect(server.idpRequests).toEqual([]);
     });
   });
 

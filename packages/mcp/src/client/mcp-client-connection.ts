@@ -56,6 +56,8 @@ function loadMcpClientSdk() {
     ElicitRequestSchema,
     CreateMessageRequestSchema,
     LoggingMessageNotificationSchema,
+    /** Whether `error` is an OAuth error response of an authorization server. */
+    isOAuthError: (error: unknown): boolean => error instanceof OAuthError,
     /** Whether the transport's request needs an authorization the client has not got. */
     isUnauthorized: (error: unknown): boolean => error instanceof UnauthorizedError,
     /**
@@ -403,7 +405,9 @@ export class McpClientConnection {
   /** The error for a failed connection: an authorization failure says so. */
   private failure(error: unknown, initializationTimeoutMs?: number): McpConnectionError {
     if (McpConnectionError.isInstance(error)) return error;
-    const reason = mcpClientSdk().authorizationFailure(error);
+    const sdkReason = mcpClientSdk().authorizationFailure(error);
+    const step = mcpClientSdk().isOAuthError(error) ? this.oauth?.tokenRequestStep : undefined;
+    const reason = step === undefined || sdkReason === undefined ? sdkReason : `${step}: ${sdkReason}`;
     if (reason !== undefined) {
       return new McpAuthorizationError({ connectionName: this.name, target: this.target, reason, cause: error });
     }

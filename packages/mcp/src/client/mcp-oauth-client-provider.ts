@@ -1,11 +1,16 @@
-import type { AddClientAuthentication, OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  AddClientAuthentication,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { exchangeIdentityAssertion } from './exchange-identity-assertion';
 import { McpAuthorizationError } from './mcp-authorization-error';
-import { DEFAULT_MCP_OAUTH_REDIRECT_URI, type McpOAuthOptions } from './mcp-oauth-options';
+import { DEFAULT_MCP_OAUTH_REDIRECT_URI, MCP_JWT_BEARER_GRANT_TYPE, type McpOAuthOptions } from './mcp-oauth-options';
 import { InMemoryMcpOAuthTokenStore, type McpOAuthTokenStore } from './mcp-oauth-token-store';
 
 /**
@@ -14,7 +19,8 @@ import { InMemoryMcpOAuthTokenStore, type McpOAuthTokenStore } from './mcp-oauth
  * information, code verifier and tokens (in the token store), and obtains the authorization code
  * through the configured handler. A code obtained that way is taken by the connection
  * ({@link McpOAuthClientProvider.takeAuthorizationCode}), which finishes the authorization and
- * repeats the request.
+ * repeats the request. With the jwt-bearer grant (cross-app access) each token request first
+ * exchanges the user's ID token for an ID-JAG at the identity provider.
  *
  * @internal
  */
@@ -26,6 +32,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   private registered: OAuthClientInformationMixed | undefined;
   private verifier: string | undefined;
   private pendingCode: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
 
   /**
    * @param connectionName - the connection, its tokens' key in the store
@@ -61,8 +68,23 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     }
   }
 
+  private get grantType(): string {
+    return this.options.grantType ?? 'authorization_code';
+  }
+
   private get interactive(): boolean {
-    return (this.options.grantType ?? 'authorization_code') === 'authorization_code';
+    return this.grantType === 'authorization_code';
+  }
+
+  /**
+   * What the token request the SDK sends is, when an authorization server's OAuth error needs
+   * naming the step that failed (cross-app access has two); `undefined` for the other grants.
+   */
+  get tokenRequestStep(): string | undefined {
+    return this.grantType === MCP_JWT_BEARER_GRANT_TYPE
+      ? "cross-app access step 2, presenting the ID-JAG to the MCP server's authorization server " +
+          '(RFC 7523 JWT authorization grant), failed'
+      : undefined;
   }
 
   get redirectUrl(): string | undefined {
@@ -74,7 +96,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     return {
       client_name: this.options.clientName ?? this.clientName,
       redirect_uris: redirect === undefined ? [] : [redirect],
-      grant_types: this.interactive ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+      grant_types: this.interactive ? ['authorization_code', 'refresh_token'] : [this.grantType],
       response_types: this.interactive ? ['code'] : [],
       token_endpoint_auth_method:
         this.options.clientAuthenticationMethod ??
@@ -134,12 +156,55 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
   }
 
-  /** The `client_credentials` token request; the SDK builds the `authorization_code` one itself. */
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+  /** Keeps where discovery found the authorization server: the ID-JAG's audience and resource. */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  /**
+   * The `client_credentials` or `jwt-bearer` token request; the SDK builds the `authorization_code`
+   * one itself, and adds `resource` and the client authentication to each.
+   *
+   * @throws McpAuthorizationError when the ID token cannot be had or exchanged (jwt-bearer)
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     if (this.interactive) return undefined;
-    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    const params = new URLSearchParams({ grant_type: this.grantType });
+    if (this.grantType === MCP_JWT_BEARER_GRANT_TYPE) params.set('assertion', await this.idJag(scope));
     if (scope !== undefined && scope !== '') params.set('scope', scope);
     return params;
+  }
+
+  /** Cross-app access step 1: the user's ID token, exchanged at the identity provider for an ID-JAG. */
+  private async idJag(scope: string | undefined): Promise<string> {
+    const { identityProvider, identityAssertionProvider } = this.options;
+    const missing = (what: string): McpAuthorizationError =>
+      new McpAuthorizationError({ connectionName: this.connectionName, target: this.target, reason: what });
+    if (identityProvider === undefined) {
+      throw missing(
+        'the jwt-bearer grant (cross-app access) needs the identity provider (oauth.identity-provider.token-uri)',
+      );
+    }
+    if (identityAssertionProvider === undefined) {
+      throw missing(
+        "the jwt-bearer grant (cross-app access) needs the user's ID token and no McpIdentityAssertionProvider " +
+          'is set to supply it; bind one (McpTokens.McpIdentityAssertionProvider)',
+      );
+    }
+    const idToken = await identityAssertionProvider({
+      connectionName: this.connectionName,
+      identityProviderTokenUri: identityProvider.tokenUri,
+    });
+    const discovery = this.discovery;
+    return exchangeIdentityAssertion({
+      connectionName: this.connectionName,
+      target: this.target,
+      identityProvider,
+      idToken,
+      audience: discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? this.target,
+      resource: discovery?.resourceMetadata?.resource ?? this.target,
+      ...(scope === undefined ? {} : { scope }),
+    });
   }
 
   /** The authorization code the handler obtained since the last call, if any (taken once). */

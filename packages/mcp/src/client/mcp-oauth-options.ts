@@ -1,8 +1,29 @@
 import type { McpAuthorizationCodeHandler } from './mcp-authorization-code-handler';
+import type { McpIdentityAssertionProvider } from './mcp-identity-assertion-provider';
 import type { McpOAuthTokenStore } from './mcp-oauth-token-store';
 
-/** The OAuth grants the client can use. */
-export type McpOAuthGrantType = 'authorization_code' | 'client_credentials';
+/**
+ * The OAuth grants the client can use. `urn:ietf:params:oauth:grant-type:jwt-bearer` is
+ * Enterprise-Managed Authorization (cross-app access): see {@link McpOAuthOptions.identityProvider}.
+ */
+export type McpOAuthGrantType = 'authorization_code' | 'client_credentials' | typeof MCP_JWT_BEARER_GRANT_TYPE;
+
+/** The JWT bearer grant (RFC 7523), Spring Security's `AuthorizationGrantType.JWT_BEARER`. */
+export const MCP_JWT_BEARER_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/**
+ * The enterprise identity provider of Enterprise-Managed Authorization (cross-app access, SEP-990):
+ * the client exchanges the user's ID token there for an ID-JAG (RFC 8693 token exchange), then
+ * presents the ID-JAG to the MCP server's authorization server (JWT bearer grant, RFC 7523).
+ */
+export interface McpIdentityProviderOptions {
+  /** The identity provider's token endpoint, e.g. `https://idp.example.com/oauth2/token`. */
+  readonly tokenUri: string;
+  /** This application's client id at the identity provider. */
+  readonly clientId?: string;
+  /** Its secret (sent as `client_secret_basic`); without one the client id is sent in the body. */
+  readonly clientSecret?: string;
+}
 
 /** Default redirect URI of the `authorization_code` grant. */
 export const DEFAULT_MCP_OAUTH_REDIRECT_URI = 'http://127.0.0.1:8080/oauth2/callback';
@@ -49,6 +70,14 @@ export interface McpOAuthOptions {
   readonly clientMetadataUrl?: string;
   /** Obtains the authorization code (authorization_code only). */
   readonly authorizationCodeHandler?: McpAuthorizationCodeHandler;
+  /**
+   * The enterprise identity provider, for the `urn:ietf:params:oauth:grant-type:jwt-bearer` grant
+   * (needed there). `clientId`/`clientSecret` above are the client's at the MCP server's
+   * authorization server.
+   */
+  readonly identityProvider?: McpIdentityProviderOptions;
+  /** Supplies the user's ID token (jwt-bearer grant only). */
+  readonly identityAssertionProvider?: McpIdentityAssertionProvider;
   /** @defaultValue an {@link InMemoryMcpOAuthTokenStore} of the connection */
   readonly tokenStore?: McpOAuthTokenStore;
 }
