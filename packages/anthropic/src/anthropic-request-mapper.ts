@@ -22,6 +22,7 @@ import type {
   MessageParam,
   Tool,
   ToolChoice as AnthropicToolChoice,
+  ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AnthropicChatOptions } from './anthropic-chat-options';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-defaults';
@@ -121,7 +122,8 @@ export function toToolChoice(
  *   when blank or not a JSON object);
  * - the results of one round — the tool messages after an assistant message with calls — go as
  *   `tool_result` blocks of **one** `user` message, one per call in the calls' order, failed ones
- *   with `is_error: true` (see `pairToolResults`); tool messages that follow no call are dropped;
+ *   with `is_error: true` (see `pairToolResults`), and the images a tool returned as `image` blocks
+ *   of its `tool_result`; tool messages that follow no call are dropped;
  * - consecutive messages of one role are merged into one (results before the user's text).
  *
  * @param messages - the prompt's messages, in order
@@ -133,7 +135,7 @@ export function toAnthropicMessages(messages: readonly Message[]): { system?: st
   let open: WireToolUse[] | undefined;
   let responses: ToolResponse[] = [];
   const answerOpenCalls = (): void => {
-    if (open !== undefined) append(result, 'user', pairToolResults(open, responses));
+    if (open !== undefined) append(result, 'user', pairToolResults(open, responses, toolResultContent));
     open = undefined;
     responses = [];
   };
@@ -178,6 +180,16 @@ function assistantBlocks(message: AssistantMessage, calls: readonly WireToolUse[
     blocks.push({ type: 'tool_use', id: calls[index].wireId, name: call.name, input: toInput(call.arguments) });
   });
   return blocks;
+}
+
+/**
+ * A tool result's `content`: its text, and the images the tool returned (`ToolResponse.media`) as
+ * `image` blocks after it, which `tool_result` takes; other media stay as the placeholder in the text.
+ */
+function toolResultContent(response: ToolResponse): ToolResultBlockParam['content'] {
+  const images = (response.media ?? []).filter((item) => BASE64_IMAGE_TYPES.includes(item.mimeType));
+  if (images.length === 0) return response.responseData;
+  return [{ type: 'text', text: response.responseData }, ...images.map(toImageBlock)];
 }
 
 /** The image types the Messages API takes as base64 data. */

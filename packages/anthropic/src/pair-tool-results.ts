@@ -54,10 +54,12 @@ export function toWireToolUses(calls: readonly { readonly id: string; readonly n
  *
  * @param calls - the assistant message's calls, from {@link toWireToolUses}
  * @param responses - the tool results that followed it, in order
+ * @param content - a result's `content` @defaultValue its `responseData`
  */
 export function pairToolResults(
   calls: readonly WireToolUse[],
   responses: readonly ToolResponse[],
+  content: (response: ToolResponse) => ToolResultBlockParam['content'] = (response) => response.responseData,
 ): ToolResultBlockParam[] {
   const byCall: (ToolResponse | undefined)[] = calls.map(() => undefined);
   const unknown: ToolResponse[] = [];
@@ -86,7 +88,7 @@ export function pairToolResults(
     return {
       type: 'tool_result',
       tool_use_id: call.wireId,
-      content: response.responseData,
+      content: content(response),
       ...(response.isError === true ? { is_error: true } : {}),
     };
   });

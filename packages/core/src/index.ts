@@ -61,6 +61,7 @@ export {
   DEFAULT_TOOL_METADATA,
 } from './tool/metadata/tool-metadata';
 export type { ToolCallback } from './tool/tool-callback';
+export type { ToolCallResult } from './tool/tool-call-result';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { Tool, type ToolOptions, type ToolMethodOptions } from './tool/annotation/tool';
 export type { ToolMethodDecorator } from './tool/annotation/tool-method-decorator';

@@ -1,4 +1,11 @@
-import { ConfigurationError, type Media, MessageType, type Message, type ToolDefinition } from '@sprout-ai/core';
+import {
+  ConfigurationError,
+  type Media,
+  MessageType,
+  type Message,
+  type ToolDefinition,
+  type ToolResponse,
+} from '@sprout-ai/core';
 import { isBlankToolArguments, parseToolInputSchema } from '@sprout-ai/core/internal';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -106,7 +113,8 @@ function outputSchemaFormat(outputSchema: string): ResponseFormat {
 
 /**
  * Maps messages to the wire: system (blank ones are left out), user, assistant (text never `null`; `tool_calls` only when
- * there are calls) and one `tool` message per tool response, in order; then
+ * there are calls) and one `tool` message per tool response, in order, followed by a user message
+ * with the images the tools returned, if any; then
  * {@link ensureToolCallPairing} makes every call answered exactly once, right after its message;
  * last, with a server rule for ids, every call id and `tool_call_id` becomes
  * {@link ToolCallIdRule.wireId} of itself, so calls and their results still pair.
@@ -116,7 +124,13 @@ export function toOpenAiMessages(
   toolCallIds?: ToolCallIdRule,
 ): ChatCompletionMessageParam[] {
   const result: ChatCompletionMessageParam[] = [];
+  // Images from tool results wait until the round's tool messages are all out (see toolImageParts).
+  let toolImages: ChatCompletionContentPart[] = [];
   for (const message of messages) {
+    if (message.messageType !== MessageType.TOOL && toolImages.length > 0) {
+      result.push({ role: 'user', content: toolImages });
+      toolImages = [];
+    }
     switch (message.messageType) {
       case MessageType.SYSTEM:
         // A blank system message carries nothing, and some servers reject empty content; the tool loop
@@ -148,12 +162,28 @@ export function toOpenAiMessages(
       case MessageType.TOOL:
         for (const response of message.responses) {
           result.push({ role: 'tool', tool_call_id: response.id, content: response.responseData ?? '' });
+          toolImages.push(...toolImageParts(response));
         }
         break;
     }
   }
+  if (toolImages.length > 0) result.push({ role: 'user', content: toolImages });
   const paired = ensureToolCallPairing(result);
   return toolCallIds === undefined ? paired : paired.map((message) => withWireIds(message, toolCallIds));
+}
+
+/**
+ * The images a tool returned (`ToolResponse.media`), as parts of the user message that follows the
+ * round's tool messages (a `tool` message takes text only): a label naming the tool and call, then
+ * one `image_url` part per image. Other media stay as the placeholder in the tool's text.
+ */
+function toolImageParts(response: ToolResponse): ChatCompletionContentPart[] {
+  const images = (response.media ?? []).filter((item) => item.mimeType.startsWith('image/'));
+  if (images.length === 0) return [];
+  return [
+    { type: 'text', text: `Images returned by tool '${response.name}' (call ${response.id}):` },
+    ...images.map((item): ChatCompletionContentPart => ({ type: 'image_url', image_url: { url: item.toUrl() } })),
+  ];
 }
 
 /** Audio MIME types OpenAI takes as `input_audio`, by its `format` name. */

@@ -2,6 +2,7 @@ import type { ToolContext } from '../chat/model/tool-context';
 import type { ToolDefinition } from './definition/tool-definition';
 import type { PreparedToolArguments } from './execution/prepared-tool-arguments';
 import type { ToolMetadata } from './metadata/tool-metadata';
+import type { ToolCallResult } from './tool-call-result';
 
 /**
  * A tool the model can call: its definition, metadata, and how to run it.
@@ -42,6 +43,19 @@ export interface ToolCallback {
    * @throws ToolExecutionError as {@link ToolCallback.call}
    */
   callPrepared?(args: PreparedToolArguments, toolContext: ToolContext): Promise<string>;
+  /**
+   * Runs the tool as {@link ToolCallback.callPrepared} does and answers with its binary content
+   * (images) and structured value beside the text. When a callback has it (and `prepareArguments`),
+   * the loop runs it instead of `callPrepared` and hands the media to the provider in
+   * `ToolResponse.media`.
+   *
+   * @param args - the prepared arguments, as for {@link ToolCallback.callPrepared}
+   * @param toolContext - application data and the call's `signal`
+   * @returns the text, media and structured value
+   * @throws ToolExecutionError as {@link ToolCallback.call}
+   * @remarks Sprout's addition to Spring's contract; `McpToolCallback` implements it.
+   */
+  callPreparedForResult?(args: PreparedToolArguments, toolContext: ToolContext): Promise<ToolCallResult>;
   /** Where the tool came from, for error messages (e.g. `OrderTools.getOrderStatus`). */
   readonly source?: string;
   /**

@@ -1,3 +1,4 @@
+import type { Media } from '../../content/media';
 import { MessageType } from './message-type';
 
 /** The result of one tool call, answering the call with the same `id`. */
@@ -15,6 +16,15 @@ export interface ToolResponse {
    * @remarks Not in Spring AI's `ToolResponse`, whose Anthropic model never sets `is_error`.
    */
   readonly isError?: boolean;
+  /**
+   * Binary content the tool returned (e.g. an MCP tool's images), which `responseData` only names
+   * with a placeholder. Providers attach what their wire takes as model-native parts: OpenAI as
+   * image parts of a user message after the tool results, Anthropic as `image` blocks of the
+   * `tool_result`. Absent when the tool returned none.
+   *
+   * @remarks Not in Spring AI's `ToolResponse`.
+   */
+  readonly media?: readonly Media[];
 }
 
 /**

@@ -308,10 +308,10 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     for (const call of considered) {
       const outcome = outcomes[call.index];
       if (outcome === undefined) continue; // waiting for approval: answered when the turn resumes
-      const { status, responseData } = outcome;
+      const { status, responseData, media } = outcome;
       responses.push(
         status === 'success'
-          ? { id: call.id, name: call.name, responseData }
+          ? { id: call.id, name: call.name, responseData, ...(media === undefined ? {} : { media }) }
           : { id: call.id, name: call.name, responseData, isError: true },
       );
     }

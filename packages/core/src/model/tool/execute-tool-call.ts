@@ -2,6 +2,7 @@ import type { ToolContext } from '../../chat/model/tool-context';
 import { RequestAbortedError } from '../../error/request-aborted-error';
 import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
+import type { ToolCallResult } from '../../tool/tool-call-result';
 import type { ToolCallback } from '../../tool/tool-callback';
 import { createLogger } from '../../util/logger';
 import { linkedSignal } from '../../util/linked-signal';
@@ -50,14 +51,28 @@ export async function executeToolCall(
   try {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- into the catch below, as the callback threw it
     if (call.preparationError !== undefined) throw call.preparationError;
-    const work =
-      callback.callPrepared !== undefined && callback.prepareArguments !== undefined
-        ? callback.callPrepared(call.arguments, toolContext)
-        : callback.call(call.arguments.text, toolContext);
+    // The arguments were prepared by the callback (prepareToolCalls) only when it has the pair.
+    let work: Promise<string | ToolCallResult>;
+    if (callback.prepareArguments === undefined || callback.callPrepared === undefined) {
+      work = callback.call(call.arguments.text, toolContext);
+    } else if (callback.callPreparedForResult !== undefined) {
+      work = callback.callPreparedForResult(call.arguments, toolContext);
+    } else {
+      work = callback.callPrepared(call.arguments, toolContext);
+    }
     // A user callback may still answer null (Spring's tools may): the model reads an empty result.
-    const text = ((await untilAborted(work, signal, abortReason)) as string | null | undefined) ?? '';
+    const answer = (await untilAborted(work, signal, abortReason)) as string | ToolCallResult | null | undefined;
+    const text = (typeof answer === 'object' && answer !== null ? answer.text : answer) ?? '';
+    const media = typeof answer === 'object' && answer !== null && answer.media?.length ? answer.media : undefined;
     const responseData = capToolResult(text, maxResultChars);
-    return { call, status: 'success', responseData, fullResponseData: text, durationMs: performance.now() - started };
+    return {
+      call,
+      status: 'success',
+      responseData,
+      fullResponseData: text,
+      ...(media === undefined ? {} : { media }),
+      durationMs: performance.now() - started,
+    };
   } catch (thrown) {
     RequestAbortedError.throwIfAborted(env.requestSignal);
     const timedOut = ToolCallTimeoutError.isInstance(thrown);

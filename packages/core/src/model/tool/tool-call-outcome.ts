@@ -1,3 +1,4 @@
+import type { Media } from '../../content/media';
 import type { PreparedToolCall } from './prepared-tool-call';
 
 /**
@@ -19,6 +20,8 @@ export interface ToolCallOutcome {
   readonly responseData: string;
   /** The whole result before the cap; the same string as `responseData` when nothing was cut. */
   readonly fullResponseData: string;
+  /** Binary content a `success` returned (see `ToolResponse.media`). */
+  readonly media?: readonly Media[];
   /** The failure, for `error` and `timeout`. */
   readonly error?: unknown;
   /** Wall time of the call, in milliseconds (0 for calls that did not run). */
