@@ -14,6 +14,9 @@
 //                per tools/call request (as read off the wire), `{ event: 'cancelled', requestId,
 //                reason }` per notifications/cancelled, `{ event: 'aborted', id, tool }` when a
 //                sleep's handler signal aborted, `{ event: 'finished', id, tool }` when it answered
+// Two tools answer by name when FIXTURE_TOOLS lists them:
+//   parcel-photo     text, a PNG image (PARCEL_PNG_BASE64 below) and structuredContent
+//   parcel-status    only structuredContent, no content parts
 // Any other listed tool behaves like echo-params. FIXTURE_START_DELAY_MS delays answering
 // `initialize` (the process reads stdin only after it).
 const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
@@ -81,6 +84,10 @@ function withoutProgressToken(params) {
   return Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest;
 }
 
+// A 1x1 PNG.
+const PARCEL_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
@@ -101,6 +108,16 @@ server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       return text(longText(request.params.arguments?.length ?? 5000));
     case 'log':
       return text(JSON.stringify(log));
+    case 'parcel-photo':
+      return {
+        content: [
+          { type: 'text', text: 'Photo of parcel A123' },
+          { type: 'image', mimeType: 'image/png', data: PARCEL_PNG_BASE64 },
+        ],
+        structuredContent: { orderId: 'A123', damaged: true },
+      };
+    case 'parcel-status':
+      return { content: [], structuredContent: { orderId: 'A123', status: 'shipped' } };
     default:
       return text(JSON.stringify(withoutProgressToken(request.params)));
   }

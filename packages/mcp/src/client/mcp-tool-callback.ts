@@ -3,6 +3,7 @@ import {
   DEFAULT_TOOL_METADATA,
   type PreparedToolArguments,
   type ToolCallback,
+  type ToolCallResult,
   ToolContext,
   toolDefinition,
   type ToolDefinition,
@@ -20,6 +21,7 @@ import type { McpClientConnection } from './mcp-client-connection';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { toProviderSafeToolName } from './mcp-tool-names';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema';
+import { toToolCallResult } from './to-tool-call-result';
 import { endWithError, markToolError, setMcpSessionAttributes, startMcpClientSpan } from '../mcp-tool-call-tracing';
 import { McpMetaConverters, type ToolContextToMcpMetaConverter } from './tool-context-to-mcp-meta-converter';
 
@@ -52,9 +54,11 @@ export interface McpToolCallbackOptions {
  *    bad arguments are a `ToolExecutionError` the model reads, and the server is not called);
  * 2. calls the tool under its **original** name, always with `arguments` (at least `{}`) and the
  *    chosen tool-context entries as `_meta`;
- * 3. returns the text of the result: the text parts joined by newlines, or the JSON of the content
- *    list when it holds other parts (images, resources), or the JSON of `structuredContent` when
- *    there is no content.
+ * 3. returns the text of the result: its parts one per line, binary ones (images, audio, blobs) as a
+ *    short placeholder, and the JSON of `structuredContent` when no part is text
+ *    ({@link toToolCallResult}). {@link McpToolCallback.callPreparedForResult} (which the tool loop
+ *    runs) and {@link McpToolCallback.callForResult} answer with the binary parts as `media`, which
+ *    providers attach as images, and with `structuredContent`.
  *
  * A result with `isError: true`, a protocol error, a timeout or a server that went away becomes a
  * `ToolExecutionError`, so by default the model reads what happened and the loop goes on. An
@@ -66,7 +70,7 @@ export interface McpToolCallbackOptions {
  * @see Spring AI `SyncMcpToolCallback` / `AsyncMcpToolCallback`
  * @remarks Async by nature (one class, not Sync/Async twins). Protocol errors are reported to the
  * model instead of aborting the request (Spring rethrows `McpError`), and arguments are validated
- * before the call.
+ * before the call. Spring answers the JSON of the content list, base64 of images included.
  */
 export class McpToolCallback implements ToolCallback {
   readonly toolDefinition: ToolDefinition;
@@ -152,6 +156,30 @@ export class McpToolCallback implements ToolCallback {
    * @throws ToolExecutionError as {@link McpToolCallback.call}
    */
   async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    return (await this.callPreparedForResult(args, toolContext)).text;
+  }
+
+  /**
+   * Calls the tool and answers with all of its result: the text the model reads, the binary parts
+   * (images, audio, blob resources) as media, and the server's `structuredContent`.
+   *
+   * @param toolInput - the model's arguments as JSON object text; blank means `{}`
+   * @param toolContext - entries chosen by the meta converter are sent as `_meta`
+   * @returns the text, media and structured content
+   * @throws ToolExecutionError as {@link McpToolCallback.call}
+   */
+  callForResult(toolInput: string, toolContext?: ToolContext): Promise<ToolCallResult> {
+    return this.callPreparedForResult(this.prepareArguments(toolInput), toolContext ?? new ToolContext());
+  }
+
+  /**
+   * {@link McpToolCallback.callForResult} with prepared arguments: what the tool loop runs.
+   *
+   * @param args - from {@link McpToolCallback.prepareArguments}
+   * @param toolContext - entries chosen by the meta converter are sent as `_meta`; its signal cancels
+   * @throws ToolExecutionError as {@link McpToolCallback.call}
+   */
+  async callPreparedForResult(args: PreparedToolArguments, toolContext: ToolContext): Promise<ToolCallResult> {
     const invalid = this.argumentsError(args);
     if (invalid !== undefined) throw invalid;
     const signal = toolContext.signal;
@@ -176,12 +204,13 @@ export class McpToolCallback implements ToolCallback {
       setMcpSessionAttributes(span, this.connection.sessionId, this.connection.protocolVersion);
       span.end();
     }
-    const text = resultText(result);
+    const answer = toToolCallResult(result);
     if (result.isError === true) {
+      const text = answer.text;
       const message = text === '' ? `MCP tool '${this.originalToolName}' reported an error without details.` : text;
       throw new ToolExecutionError({ toolDefinition: this.toolDefinition, cause: new Error(message), message });
     }
-    return text;
+    return answer;
   }
 
   private argumentsError(args: PreparedToolArguments): ToolExecutionError | undefined {
@@ -245,18 +274,6 @@ function compiledParser(
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The text the model reads for a result (see {@link McpToolCallback}). */
-export function resultText(result: CallToolResult): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  if (content.length === 0) {
-    return result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
-  }
-  if (content.every((part) => part.type === 'text')) {
-    return content.map((part) => (part as { text: string }).text).join('\n');
-  }
-  return JSON.stringify(content);
 }
 
 function nonBlank(text: string | undefined): string | undefined {
