@@ -1,5 +1,6 @@
 import { captureLogLines, errorOf } from '@sprout-ai/test';
 import { ToolContext } from '../../chat/model/tool-context';
+import { Media } from '../../content/media';
 import { ConfigurationError } from '../../error/configuration-error';
 import { toolDefinition } from '../definition/tool-definition';
 import { InvalidToolArgumentsError } from '../execution/invalid-tool-arguments-error';
@@ -326,6 +327,27 @@ describe(AugmentedToolCallback, () => {
 
       expect(prepared[0].violations).toEqual(["(root) must have required property 'value'"]);
       expect(prepared[0].value).toEqual({ productId: 5 });
+    });
+
+    it('should pass a delegate’s media and structured value through callPreparedForResult', async () => {
+      const { delegate } = preparedDelegate();
+      const photo = new Media({ mimeType: 'image/png', data: Buffer.from([1]) });
+      const withMedia: ToolCallback = {
+        ...delegate,
+        callPreparedForResult: () => Promise.resolve({ text: '[image]', media: [photo], structuredContent: { a: 1 } }),
+      };
+      const callback = augmented(withMedia, SimpleArguments, { argumentConsumer: () => undefined });
+      const args = () => callback.prepareArguments('{"productId":5,"value":"v"}');
+
+      expect(await callback.callPreparedForResult(args(), new ToolContext())).toEqual({
+        text: '[image]',
+        media: [photo],
+        structuredContent: { a: 1 },
+      });
+      expect(await callback.callPrepared(args(), new ToolContext())).toBe('done');
+      expect(await augmented(delegate, SimpleArguments).callPreparedForResult(args(), new ToolContext())).toEqual({
+        text: 'done',
+      });
     });
 
     it('should call a delegate without the pair with the text of its own arguments', async () => {

@@ -11,6 +11,7 @@ import { reviveDateArguments } from '../method/revive-date-arguments';
 import { isSchemaNode } from '../schema/json-schema-node';
 import type { ToolArgumentTypeSchema } from '../schema/tool-schema-manifest';
 import { toolSchemaRegistry, type ToolSchemaRegistry } from '../schema/tool-schema-registry';
+import type { ToolCallResult } from '../tool-call-result';
 import type { ToolCallback } from '../tool-callback';
 import { argumentTypeSchema } from './argument-type-schema';
 import type { AugmentedArgumentEvent } from './augmented-argument-event';
@@ -160,6 +161,28 @@ export class AugmentedToolCallback<T = unknown> implements ToolCallback {
    * @throws ToolExecutionError as {@link AugmentedToolCallback.call}
    */
   async callPrepared(args: PreparedToolArguments, toolContext: ToolContext): Promise<string> {
+    const answer = await this.callDelegate(args, toolContext, false);
+    return typeof answer === 'string' ? answer : answer.text;
+  }
+
+  /**
+   * {@link AugmentedToolCallback.callPrepared}, answering with the delegate's media and structured
+   * value when it has `callPreparedForResult` (an MCP tool's images), else with its text.
+   *
+   * @param args - from {@link AugmentedToolCallback.prepareArguments}
+   * @param toolContext - passed to the delegate
+   * @throws ToolExecutionError as {@link AugmentedToolCallback.call}
+   */
+  async callPreparedForResult(args: PreparedToolArguments, toolContext: ToolContext): Promise<ToolCallResult> {
+    const answer = await this.callDelegate(args, toolContext, true);
+    return typeof answer === 'string' ? { text: answer } : answer;
+  }
+
+  private async callDelegate(
+    args: PreparedToolArguments,
+    toolContext: ToolContext,
+    forResult: boolean,
+  ): Promise<string | ToolCallResult> {
     if (args.value === undefined) throw this.parser.errorOf(args) as Error;
     const violations: ArgumentViolation[] = [];
     const instance = (await convertArgument(this.augmentedFields(args.value), this.argumentType, '', violations)) as T;
@@ -169,7 +192,9 @@ export class AugmentedToolCallback<T = unknown> implements ToolCallback {
     if (valid && this.argumentConsumer !== undefined) await this.notify(instance, args.text);
     const forDelegate = this.delegateArguments(args, more);
     if (this.delegate.callPrepared !== undefined && this.delegate.prepareArguments !== undefined) {
-      return this.delegate.callPrepared(forDelegate, toolContext);
+      return forResult && this.delegate.callPreparedForResult !== undefined
+        ? this.delegate.callPreparedForResult(forDelegate, toolContext)
+        : this.delegate.callPrepared(forDelegate, toolContext);
     }
     if (!valid)
       throw this.parser.errorOf(
