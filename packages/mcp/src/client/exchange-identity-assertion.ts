@@ -85,8 +85,12 @@ export async function exchangeIdentityAssertion(exchange: IdentityAssertionExcha
   return fields.access_token;
 }
 
+/** The network error's code (`ECONNREFUSED`), else its message; duck-typed, fetch's errors may come from another realm. */
 function messageOf(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const { message, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+    message?: unknown;
+    cause?: { code?: unknown };
+  };
   if (typeof cause?.code === 'string') return cause.code;
-  return error instanceof Error ? error.message : String(error);
+  return typeof message === 'string' ? message : String(error);
 }
