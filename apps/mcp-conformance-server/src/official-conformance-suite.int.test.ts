@@ -10,10 +10,7 @@ import { join } from 'node:path';
 
 /** Scenario → why it fails today. */
 const KNOWN_SERVER_FAILURES: Readonly<Record<string, string>> = {};
-const KNOWN_CLIENT_FAILURES: Readonly<Record<string, string>> = {
-  'auth/cross-app-access-complete-flow':
-    "the client does not do cross-app access yet (RFC 8693 token exchange at the IdP, then the JWT bearer grant at the MCP server's authorization server)",
-};
+const KNOWN_CLIENT_FAILURES: Readonly<Record<string, string>> = {};
 /** How many scenarios suite 0.1.16 has: a run that silently skips some fails. */
 const SERVER_SCENARIOS = 32;
 const CLIENT_SCENARIOS = 26;
