@@ -44,6 +44,7 @@ describe(SproutProperties, () => {
         ['spring.ai.openai.chat.options.temperature', '2.5', 'a number between 0 and 2'],
         ['spring.ai.openai.chat.options.max-tokens', '-5', 'a positive integer'],
         ['spring.ai.chat.client.enabled', 'no', 'true or false'],
+        ['spring.ai.chat.observations.log-prompt', 'yes', 'true or false'],
         ['spring.ai.chat.client.tool-calling.enabled', 'off', 'true or false'],
         [
           'spring.ai.chat.client.tool-calling.advisor-order',
@@ -77,6 +78,12 @@ describe(SproutProperties, () => {
         );
         expect(() => SproutProperties.from({ 'spring.ai.chat.memory.maxMessages': '0' })).toThrow(InvalidPropertyError);
         expect(() => SproutProperties.from({ 'spring.ai.chat.client.Enabled': 'no' })).toThrow(InvalidPropertyError);
+      });
+
+      it('should read spring.ai.chat.observations.* set without any spring.ai.chat.client key', () => {
+        const properties = SproutProperties.from({ 'spring.ai.chat.observations.log-completion': 'true' });
+
+        expect(properties.chatClient.observations).toEqual({ logPrompt: false, logCompletion: true });
       });
     });
 

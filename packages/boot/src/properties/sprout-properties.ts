@@ -93,9 +93,11 @@ export class SproutProperties {
     this.retry = this.hasKeysUnder('spring.ai.retry') ? bindRetryProperties(this.reader) : DEFAULT_RETRY_PROPERTIES;
     this.anthropic = bindAnthropicProperties(this.reader);
     this.model = bindModelProperties(this.reader);
-    this.chatClient = this.hasKeysUnder('spring.ai.chat.client')
-      ? bindChatClientProperties(this.reader)
-      : DEFAULT_CHAT_CLIENT_PROPERTIES;
+    // The group also holds spring.ai.chat.observations.*, which the container's ChatModel reads too.
+    this.chatClient =
+      this.hasKeysUnder('spring.ai.chat.client') || this.hasKeysUnder('spring.ai.chat.observations')
+        ? bindChatClientProperties(this.reader)
+        : DEFAULT_CHAT_CLIENT_PROPERTIES;
     this.toolSearchAdvisor = this.hasKeysUnder('spring.ai.chat.client.tool-search-advisor')
       ? bindToolSearchAdvisorProperties(this.reader)
       : DEFAULT_TOOL_SEARCH_ADVISOR_PROPERTIES;
