@@ -7,6 +7,7 @@ import {
   DEFAULT_TOOL_SEARCH_SYSTEM_MESSAGE_SUFFIX,
   FullTextToolIndex,
   MessageChatMemoryAdvisor,
+  ObservedChatModel,
   rejectToolCall,
   ToolApprovalStore,
   ToolCallingAdvisor,
@@ -18,6 +19,7 @@ import {
   MessageWindowChatMemory,
   ModelApiError,
   type PendingApproval,
+  Prompt,
   type ToolCallback,
   type ToolContext,
   ToolSchemaRegistry,
@@ -518,10 +520,82 @@ describe.each<WireProvider>([openAiWireProvider, anthropicWireProvider])('provid
       });
       const answer = await app.chatClient().prompt('Where is A123?').call().content();
 
-      expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(provider.modelClass);
+      const model = app.get(SproutTokens.ChatModel);
+      expect(ObservedChatModel.unwrap(model)).toBeInstanceOf(provider.modelClass);
+      expect(model.providerName).toBe(provider.providerName);
       expect(answer).toBe('Done: "Order A123 has shipped"');
       expect(app.get(OrderTools).calls).toEqual(['A123']);
       expect(requests()[0].tools).toEqual(['getOrderStatus', 'cancelOrder']);
+    });
+
+    describe.each(['call', 'stream'] as const)('spans of its ChatModel called directly (.%s)', (path) => {
+      const ask = async (container: SproutApplication, prompt: Prompt): Promise<void> => {
+        const model = container.get(SproutTokens.ChatModel) as ObservedChatModel;
+        if (path === 'call') await model.call(prompt);
+        else for await (const _chunk of model.stream(prompt));
+      };
+      const runWith = (properties: Readonly<Record<string, string>>) =>
+        SproutApplication.run({
+          propertiesFile: false,
+          env: {},
+          properties,
+          schemaManifest: FIXTURE_MANIFEST,
+          schemaRegistry: new ToolSchemaRegistry(),
+        });
+
+      it('should record one chat span naming the provider, with no ChatClient span', async () => {
+        const { properties } = await start(() => ({ text: 'Shipped.', usage: { prompt: 9, completion: 2 } }));
+        app = await runWith(properties);
+
+        await ask(app, new Prompt('Where is A123?'));
+
+        const chats = spansOf('chat');
+        expect(chats).toHaveLength(1);
+        expect(chats[0].kind).toBe(SpanKind.CLIENT);
+        expect(chats[0].attributes).toMatchObject({
+          'gen_ai.provider.name': provider.providerName,
+          'gen_ai.usage.input_tokens': 9,
+          'gen_ai.usage.output_tokens': 2,
+        });
+        expect(chats[0].attributes).not.toHaveProperty('gen_ai.input.messages');
+        expect(spansOf('invoke_agent')).toEqual([]);
+      });
+
+      it('should record the prompt when spring.ai.chat.observations.log-prompt=true', async () => {
+        const { properties } = await start(() => ({ text: 'Shipped.' }));
+        app = await runWith({ ...properties, 'spring.ai.chat.observations.log-prompt': 'true' });
+
+        await ask(app, new Prompt('Where is A123?'));
+
+        const [chat] = spansOf('chat');
+        expect(chat.attributes['gen_ai.input.messages']).toContain('Where is A123?');
+      });
+    });
+
+    describe.each(['call', 'stream'] as const)('spans of a ChatClient request on its ChatModel (.%s)', (path) => {
+      it('should record one chat span per model call, each under invoke_agent', async () => {
+        const { properties } = await start(oneToolRound('getOrderStatus'));
+        app = await SproutApplication.run({
+          propertiesFile: false,
+          env: {},
+          properties,
+          modules: [new ContainerModule(({ bind }) => void bind(OrderTools).toSelf())],
+          schemaManifest: FIXTURE_MANIFEST,
+          schemaRegistry: new ToolSchemaRegistry(),
+        });
+        const spec = app.chatClient().prompt('Where is A123?');
+
+        if (path === 'call') await spec.call().content();
+        else for await (const _piece of spec.stream().content());
+
+        const [agent] = spansOf('invoke_agent');
+        const chats = spansOf('chat');
+        expect(chats).toHaveLength(2);
+        for (const chat of chats) {
+          expect(chat.parentSpanContext?.spanId).toBe(agent.spanContext().spanId);
+          expect(chat.attributes['gen_ai.provider.name']).toBe(provider.providerName);
+        }
+      });
     });
 
     describe('retrying by spring.ai.retry.*', () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnthropicChatModel } from '@sprout-ai/anthropic';
+import { ObservedChatModel } from '@sprout-ai/chat-client';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { AnthropicWireServer, OpenAiWireServer, anthropicMessage, chatCompletion } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
@@ -56,7 +57,7 @@ describe(SproutApplication, () => {
         const answer = await app.chatClient().prompt('Where is order A123?').call().content();
 
         expect(answer).toBe('Order A123 has shipped.');
-        expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(OpenAiChatModel);
+        expect(ObservedChatModel.unwrap(app.get(SproutTokens.ChatModel))).toBeInstanceOf(OpenAiChatModel);
         expect(server.recordedRequests).toHaveLength(2);
         expect(server.recordedRequests[0].headers.authorization).toBe('Bearer sk-from-properties');
         const [first, second] = server.requests;
@@ -234,7 +235,7 @@ describe(SproutApplication, () => {
         const answer = await app.chatClient().prompt('Where is order A123?').call().content();
 
         expect(answer).toBe('Order A123 has shipped.');
-        expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(AnthropicChatModel);
+        expect(ObservedChatModel.unwrap(app.get(SproutTokens.ChatModel))).toBeInstanceOf(AnthropicChatModel);
         expect(JSON.stringify(server.recordedRequests[0].headers)).toContain('sk-ant-from-properties');
         const [first, second] = server.requests;
         expect(first).toMatchObject({ model: 'claude-test', max_tokens: 300 });

@@ -1,4 +1,5 @@
 import { AnthropicChatModel } from '@sprout-ai/anthropic';
+import { ObservedChatModel } from '@sprout-ai/chat-client';
 import type { ChatModel, ToolCallingManager } from '@sprout-ai/core';
 import { ContainerModule } from 'inversify';
 import { ANTHROPIC_API_KEY_ENV, ANTHROPIC_PROPERTY_KEYS } from '../properties/anthropic-properties';
@@ -9,11 +10,14 @@ import { SproutTokens } from '../sprout-tokens';
 import { selectChatModelProvider } from './select-chat-model-provider';
 
 /**
- * Binds `ChatModel` to an `AnthropicChatModel` built from `spring.ai.anthropic.*` (base URL, API
+ * Binds `ChatModel` to an `ObservedChatModel` (a chat span per direct call; `spring.ai.chat.observations.*`
+ * decide the content recorded) over an `AnthropicChatModel` built from `spring.ai.anthropic.*` (base URL, API
  * key, idle timeout, default model, max tokens, sampling options, stop sequences),
  * `spring.ai.retry.*` (the model alone retries: the client's own retries are off) and the
  * container's `ToolCallingManager`, when Anthropic is the selected provider (see
  * `selectChatModelProvider`) and the user's modules bound no `ChatModel`. Singleton.
+ * `ObservedChatModel.unwrap` gives the `AnthropicChatModel`. A `ChatModel` the user binds is used as
+ * is (wrap it in an `ObservedChatModel` to observe its direct calls).
  *
  * @throws InvalidPropertyError at start-up when Anthropic is selected and no API key is configured,
  * or when both providers' keys are configured and `spring.ai.model.chat` is not set
@@ -43,21 +47,24 @@ export class AnthropicAutoConfiguration extends ContainerModule {
       bind<ChatModel>(SproutTokens.ChatModel)
         .toDynamicValue(
           (context) =>
-            new AnthropicChatModel({
-              baseUrl: anthropic.baseUrl,
-              apiKey,
-              idleTimeoutMs: anthropic.idleTimeoutMs,
-              retry: properties.retry,
-              defaultOptions: {
-                model: options.model,
-                maxTokens: options.maxTokens,
-                temperature: options.temperature,
-                topP: options.topP,
-                topK: options.topK,
-                ...(options.stopSequences.length > 0 ? { stopSequences: options.stopSequences } : {}),
-              },
-              toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
-            }),
+            new ObservedChatModel(
+              new AnthropicChatModel({
+                baseUrl: anthropic.baseUrl,
+                apiKey,
+                idleTimeoutMs: anthropic.idleTimeoutMs,
+                retry: properties.retry,
+                defaultOptions: {
+                  model: options.model,
+                  maxTokens: options.maxTokens,
+                  temperature: options.temperature,
+                  topP: options.topP,
+                  topK: options.topK,
+                  ...(options.stopSequences.length > 0 ? { stopSequences: options.stopSequences } : {}),
+                },
+                toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
+              }),
+              properties.chatClient.observations,
+            ),
         )
         .inSingletonScope();
     });

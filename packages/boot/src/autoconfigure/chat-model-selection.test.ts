@@ -1,4 +1,5 @@
 import { AnthropicChatModel, DEFAULT_ANTHROPIC_MAX_TOKENS } from '@sprout-ai/anthropic';
+import { ObservedChatModel } from '@sprout-ai/chat-client';
 import { ToolSchemaRegistry } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { AnthropicWireServer, ScriptedChatModel, anthropicMessage, assistantText, errorOf } from '@sprout-ai/test';
@@ -27,11 +28,13 @@ describe('chat model auto-configuration', () => {
   }
 
   describe('when only an Anthropic API key is configured', () => {
-    it('should bind an AnthropicChatModel (ANTHROPIC_API_KEY from the environment)', async () => {
+    it('should bind an observed AnthropicChatModel (ANTHROPIC_API_KEY from the environment)', async () => {
       const app = await run({ env: { ANTHROPIC_API_KEY: 'sk-ant-env' } });
 
       const model = app.get(SproutTokens.ChatModel);
-      expect(model).toBeInstanceOf(AnthropicChatModel);
+      expect(model).toBeInstanceOf(ObservedChatModel);
+      expect(ObservedChatModel.unwrap(model)).toBeInstanceOf(AnthropicChatModel);
+      expect(model.providerName).toBe('anthropic');
       expect(app.properties.origin('spring.ai.anthropic.api-key')).toBe('environment variable ANTHROPIC_API_KEY');
     });
 
@@ -49,7 +52,7 @@ describe('chat model auto-configuration', () => {
         },
       });
 
-      const model = app.get(SproutTokens.ChatModel) as AnthropicChatModel;
+      const model = ObservedChatModel.unwrap(app.get(SproutTokens.ChatModel)) as AnthropicChatModel;
       expect(model.baseUrl).toBe('http://127.0.0.1:9');
       expect(model.defaultOptions).toEqual({
         model: 'claude-sonnet-4-6',
@@ -87,7 +90,7 @@ describe('chat model auto-configuration', () => {
     it(`should default max tokens to ${DEFAULT_ANTHROPIC_MAX_TOKENS} and leave the sampling options unset`, async () => {
       const app = await run({ properties: { 'spring.ai.anthropic.api-key': 'sk-ant-test' } });
 
-      const model = app.get(SproutTokens.ChatModel) as AnthropicChatModel;
+      const model = ObservedChatModel.unwrap(app.get(SproutTokens.ChatModel)) as AnthropicChatModel;
       expect(model.defaultOptions).toEqual({
         model: 'claude-haiku-4-5',
         maxTokens: DEFAULT_ANTHROPIC_MAX_TOKENS,
@@ -99,10 +102,13 @@ describe('chat model auto-configuration', () => {
   });
 
   describe('when only an OpenAI API key is configured', () => {
-    it('should bind an OpenAiChatModel, as before', async () => {
+    it('should bind an observed OpenAiChatModel, as before', async () => {
       const app = await run({ env: { OPENAI_API_KEY: 'sk-openai' } });
 
-      expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(OpenAiChatModel);
+      const model = app.get(SproutTokens.ChatModel);
+      expect(model).toBeInstanceOf(ObservedChatModel);
+      expect(ObservedChatModel.unwrap(model)).toBeInstanceOf(OpenAiChatModel);
+      expect(model.providerName).toBe('openai');
     });
   });
 
@@ -128,10 +134,11 @@ describe('chat model auto-configuration', () => {
     ])('should bind the one spring.ai.model.chat=%s names', async (chosen, modelClass) => {
       const app = await run({ env, properties: { 'spring.ai.model.chat': chosen } });
 
-      expect(app.get(SproutTokens.ChatModel)).toBeInstanceOf(modelClass);
+      expect(ObservedChatModel.unwrap(app.get(SproutTokens.ChatModel))).toBeInstanceOf(modelClass);
     });
 
-    it('should need no choice when the user binds a ChatModel', async () => {
+    // As in Spring, the user's own bean is used as is: not wrapped in an ObservedChatModel.
+    it('should need no choice when the user binds a ChatModel, and use it as is', async () => {
       const model = new ScriptedChatModel([assistantText('scripted')]);
       const app = await run({
         env,

@@ -1,3 +1,4 @@
+import { ObservedChatModel } from '@sprout-ai/chat-client';
 import type { ChatModel, ToolCallingManager } from '@sprout-ai/core';
 import { OpenAiChatModel } from '@sprout-ai/openai';
 import { ContainerModule } from 'inversify';
@@ -9,11 +10,13 @@ import { SproutTokens } from '../sprout-tokens';
 import { selectChatModelProvider } from './select-chat-model-provider';
 
 /**
- * Binds `ChatModel` to an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
+ * Binds `ChatModel` to an `ObservedChatModel` (a chat span per direct call; `spring.ai.chat.observations.*`
+ * decide the content recorded) over an `OpenAiChatModel` built from `spring.ai.openai.*` (effective base URL and
  * API key, organization and project, default options), `spring.ai.retry.*` (the model alone retries:
  * the `openai` client's own retries are off), `sprout.openai.chat.tool-call-id-pattern` and the container's `ToolCallingManager`,
  * when OpenAI is the selected provider (the default; see `selectChatModelProvider`) and the user's
- * modules bound no `ChatModel`. Singleton.
+ * modules bound no `ChatModel`. Singleton. `ObservedChatModel.unwrap` gives the `OpenAiChatModel`.
+ * A `ChatModel` the user binds is used as is (wrap it in an `ObservedChatModel` to observe its direct calls).
  *
  * @throws InvalidPropertyError at start-up when the model is needed and no API key is configured,
  * or when both providers' keys are configured and `spring.ai.model.chat` is not set
@@ -42,18 +45,21 @@ export class OpenAiAutoConfiguration extends ContainerModule {
       bind<ChatModel>(SproutTokens.ChatModel)
         .toDynamicValue(
           (context) =>
-            new OpenAiChatModel({
-              baseUrl: chat.baseUrl,
-              apiKey,
-              idleTimeoutMs: chat.idleTimeoutMs,
-              toolCallIdPattern: chat.toolCallIdPattern,
-              nativeStructuredOutput: chat.nativeStructuredOutput,
-              retry: properties.retry,
-              organization: chat.organizationId,
-              project: chat.projectId,
-              defaultOptions: chat.options,
-              toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
-            }),
+            new ObservedChatModel(
+              new OpenAiChatModel({
+                baseUrl: chat.baseUrl,
+                apiKey,
+                idleTimeoutMs: chat.idleTimeoutMs,
+                toolCallIdPattern: chat.toolCallIdPattern,
+                nativeStructuredOutput: chat.nativeStructuredOutput,
+                retry: properties.retry,
+                organization: chat.organizationId,
+                project: chat.projectId,
+                defaultOptions: chat.options,
+                toolCallingManager: context.get<ToolCallingManager>(SproutTokens.ToolCallingManager),
+              }),
+              properties.chatClient.observations,
+            ),
         )
         .inSingletonScope();
     });
