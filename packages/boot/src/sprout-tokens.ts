@@ -53,7 +53,10 @@ export const SproutTokens = {
   ToolCallingManager: token<ToolCallingManager>('ToolCallingManager'),
   /** Optional: decides whether a response asks for tool execution; used by the advisor builder when bound. */
   ToolExecutionEligibilityChecker: token<ToolExecutionEligibilityChecker>('ToolExecutionEligibilityChecker'),
-  /** The chat model: OpenAI's or Anthropic's, as `spring.ai.model.chat` or the configured API key selects. */
+  /**
+   * The chat model: OpenAI's or Anthropic's, as `spring.ai.model.chat` or the configured API key selects,
+   * wrapped in an `ObservedChatModel` (a chat span per direct call); a model you bind is used as is.
+   */
   ChatModel: token<ChatModel>('ChatModel'),
   /** Template of the loop advisor that every ChatClient auto-registers per request. */
   ToolCallingAdvisorBuilder: token<ToolCallingAdvisorBuilder>('ToolCallingAdvisorBuilder'),
