@@ -1,4 +1,10 @@
-import type { ChatClientStreamEvent } from '@sprout-ai/chat-client';
+import {
+  type ChatClientStreamEvent,
+  InvalidToolApprovalError,
+  ToolApprovalExpiredError,
+  ToolApprovalNotFoundError,
+} from '@sprout-ai/chat-client';
+import { ModelApiError } from '@sprout-ai/core';
 
 /** One Server-Sent Event: its name and its JSON data. */
 export interface SseEvent {
@@ -73,31 +79,31 @@ export interface UpstreamError {
 }
 
 /**
- * Classifies a failed turn for the browser: the model endpoint failing (an error with an HTTP
- * `status`, a `baseUrl`, or a connection cause) is `model-unavailable`; an approval that expired, was
- * already used or does not match is `approval-refused` (its own message, which names no secret);
- * anything else `turn-failed`. The provider's own message (which names the endpoint and the settings
- * to check) stays in `detail`.
+ * Classifies a failed turn for the browser: the model's API failing (a `ModelApiError`, whichever
+ * provider: unreachable, timed out, an error status) is `model-unavailable`; an approval that
+ * expired, was already used or does not match is `approval-refused` (its own message, which names
+ * no secret); anything else `turn-failed`. The provider's own message (which names the endpoint and
+ * the settings to check) stays in `detail`.
  *
  * @param error - what the ChatClient threw
  * @returns the browser-safe error
  */
 export function upstreamErrorOf(error: unknown): UpstreamError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  if ('baseUrl' in fields || typeof fields.status === 'number') {
+  if (ModelApiError.isInstance(error)) {
     const message = 'The assistant cannot reach its model right now. Try again in a moment.';
     return { code: 'model-unavailable', message, retryable: true, detail };
   }
-  if (error instanceof Error && APPROVAL_ERRORS.has(error.name)) {
-    return { code: 'approval-refused', message: error.message, retryable: false, detail };
+  for (const refusal of APPROVAL_ERRORS) {
+    if (refusal.isInstance(error))
+      return { code: 'approval-refused', message: error.message, retryable: false, detail };
   }
   const message = 'The assistant could not answer this question. Try again.';
   return { code: 'turn-failed', message, retryable: true, detail };
 }
 
 /** Errors of a decision that cannot be used (their messages are about the approval, not the system). */
-const APPROVAL_ERRORS = new Set(['ToolApprovalNotFoundError', 'ToolApprovalExpiredError', 'InvalidToolApprovalError']);
+const APPROVAL_ERRORS = [ToolApprovalNotFoundError, ToolApprovalExpiredError, InvalidToolApprovalError];
 
 function sse(event: string, data: unknown): SseEvent {
   return { event, data: JSON.stringify(data) };
