@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ToolSchemaRegistry } from '@sprout-ai/core';
 import type { McpElicitationHandler } from '@sprout-ai/mcp';
-import { assistantText, ScriptedChatModel } from '@sprout-ai/test';
+import { assistantText, chatCompletion, OpenAiWireServer, ScriptedChatModel } from '@sprout-ai/test';
 import { ContainerModule } from 'inversify';
 import { McpTokens } from '../mcp-tokens';
 import { SproutApplication } from '../sprout-application';
@@ -10,6 +12,10 @@ import { McpClientAutoConfiguration } from './mcp-client-auto-configuration';
 
 // Spawns a real server; generous for a loaded 2-CPU CI machine (speed is not asserted).
 jest.setTimeout(30_000);
+
+// The OpenTelemetry SDK as an application registers it, exporting spans to memory.
+const spans = new InMemorySpanExporter();
+new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }).register();
 
 /** A server (stdio) whose tools elicit, sample and report the client's capabilities. */
 const FEATURES_SERVER = join(
@@ -71,6 +77,31 @@ describe(McpClientAutoConfiguration, () => {
 
       expect(answer).toMatchObject({ content: { type: 'text', text: 'Hi there.' }, model: 'scripted' });
       expect(model.prompts[0].instructions.at(-1)).toMatchObject({ text: 'Say hi' });
+    });
+
+    it("should record the sampling call as a chat span when the container's own model answers", async () => {
+      const server = await OpenAiWireServer.start({ script: [chatCompletion({ content: 'Hi there.' })] });
+      try {
+        app = await SproutApplication.run({
+          propertiesFile: false,
+          env: {},
+          schemaRegistry: new ToolSchemaRegistry(),
+          properties: {
+            'spring.ai.openai.api-key': 'sk-test',
+            'spring.ai.openai.base-url': server.baseUrl,
+            'spring.ai.mcp.client.stdio.connections.features.command': process.execPath,
+            'spring.ai.mcp.client.stdio.connections.features.args': FEATURES_SERVER,
+          },
+        });
+
+        const answer = await callTool(app, 'sample', { text: 'Say hi' });
+
+        expect(answer).toMatchObject({ content: { type: 'text', text: 'Hi there.' } });
+        const chats = spans.getFinishedSpans().filter((span) => span.attributes['gen_ai.operation.name'] === 'chat');
+        expect(chats.map((span) => span.attributes['gen_ai.provider.name'])).toEqual(['openai']);
+      } finally {
+        await server.close();
+      }
     });
 
     it('should not declare sampling when sprout.mcp.client.sampling.enabled=false', async () => {
