@@ -6,6 +6,7 @@ import {
   type ChatClientRequestSpec,
   MessageChatMemoryAdvisor,
   rejectToolCall,
+  ToolApprovalNotFoundError,
   type ToolApprovalStore,
 } from '@sprout-ai/chat-client';
 import { CHAT_MEMORY_CONVERSATION_ID, type ChatMemory, type Message, MessageType } from '@sprout-ai/core';
@@ -191,7 +192,7 @@ async function decisionsFor(store: ToolApprovalStore, key: string, body: ResumeR
   try {
     pending = store.pendingApprovalOf(await store.load(key));
   } catch (error) {
-    if (error instanceof Error && error.name === 'ToolApprovalNotFoundError') {
+    if (ToolApprovalNotFoundError.isInstance(error)) {
       throw new HTTPException(404, { message: 'nothing in this conversation waits for approval' });
     }
     throw error;
