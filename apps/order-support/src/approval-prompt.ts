@@ -1,5 +1,5 @@
 import type { ChatClientRequestSpec, ToolApprovalDecision, ToolApprovalStore } from '@sprout-ai/chat-client';
-import { approveToolCall, rejectToolCall } from '@sprout-ai/chat-client';
+import { answerText, approveToolCall, rejectToolCall } from '@sprout-ai/chat-client';
 import type { ChatResponse, PendingApproval, PendingApprovalCall } from '@sprout-ai/core';
 
 /** Asks the person at the terminal one question; resolves with their answer line. */
@@ -33,7 +33,7 @@ export async function answerWithApproval(
     for (const call of pending.calls) decisions.push(await decide(call, ask));
     response = await resumeSpec().resume(pending.conversationId, decisions).call().chatResponse();
   }
-  return textOf(response);
+  return answerText(response);
 }
 
 /**
@@ -55,7 +55,7 @@ export async function decideStoredTurn(
   );
   const response = await resumeSpec().resume(conversationId, decisions).call().chatResponse();
   const again = pendingOf(response);
-  return again === undefined ? textOf(response) : waitingNote(again);
+  return again === undefined ? answerText(response) : waitingNote(again);
 }
 
 async function decide(call: PendingApprovalCall, ask: AskLine): Promise<ToolApprovalDecision> {
@@ -86,12 +86,4 @@ function waitingNote(pending: PendingApproval): string {
     `Waiting for approval: ${calls} (until ${pending.expiresAt}). Decide with ` +
     `--conversation ${pending.conversationId} --approve, or --reject [--reason "…"].`
   );
-}
-
-function textOf(response: ChatResponse | undefined): string {
-  const results = response?.results ?? [];
-  if (results.length > 1 && results.every((g) => g.metadata.finishReason === 'returnDirect')) {
-    return results.map((g) => g.output.text).join('\n');
-  }
-  return results[0]?.output.text ?? '';
 }

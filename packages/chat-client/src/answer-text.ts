@@ -8,7 +8,12 @@ export const RETURN_DIRECT_SEPARATOR = '\n';
  * returnDirect answer (every generation's finish reason is `returnDirect`, one per tool result) the
  * results in call order, joined by a newline, so no tool's result is left out.
  *
+ * Use it for a response you already hold, e.g. from `.call().chatResponse()` when you also need
+ * its metadata (a paused turn's `pendingApproval`).
+ *
  * @param response - a response or a chunk; `undefined` gives `''`
+ * @returns the answer text; `''` when there is no response or generation (also for a paused turn)
+ * @see Spring AI's `CallResponseSpec.content()`, which reads the first generation's text only
  */
 export function answerText(response: ChatResponse | undefined): string {
   const results = response?.results ?? [];

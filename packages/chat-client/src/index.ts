@@ -50,6 +50,7 @@ export { ChatClientRequestSpec } from './chat-client-request-spec';
 export { PromptUserSpec } from './prompt-user-spec';
 export { PromptSystemSpec } from './prompt-system-spec';
 export { CallResponseSpec } from './call-response-spec';
+export { answerText } from './answer-text';
 export { EntityParamSpec } from './entity-param-spec';
 export type { ResponseEntity } from './response-entity';
 export {
