@@ -4,7 +4,7 @@ import {
   ToolApprovalExpiredError,
   ToolApprovalNotFoundError,
 } from '@sprout-ai/chat-client';
-import { ModelApiError } from '@sprout-ai/core';
+import { ModelApiError, type PendingApproval } from '@sprout-ai/core';
 
 /** One Server-Sent Event: its name and its JSON data. */
 export interface SseEvent {
@@ -55,17 +55,35 @@ export function toSseEvents(event: ChatClientStreamEvent): SseEvent[] {
       const finish = sse('finish', { finishReason: event.finishReason ?? null, usage: event.usage ?? null });
       const pending = event.chatResponse?.metadata.pendingApproval;
       if (pending === undefined) return [finish];
-      const calls = pending.calls.map(({ id, toolName, arguments: args, reason }) => ({
-        id,
-        toolName,
-        arguments: args,
-        reason,
-      }));
-      return [sse('approval-pending', { expiresAt: pending.expiresAt, calls }), finish];
+      return [sse('approval-pending', pendingApprovalView(pending)), finish];
     }
     default:
       return [];
   }
+}
+
+/** What a browser is told of a paused turn: when it expires and the calls waiting, without their approval tokens. */
+export interface PendingApprovalView {
+  readonly expiresAt: string;
+  readonly calls: readonly { id: string; toolName: string; arguments: string; reason: string }[];
+}
+
+/**
+ * The browser's view of a paused turn (the `approval-pending` event's data, and `pendingApproval` of
+ * `POST /api/chat`): the approval tokens stay on the server, which reads them from the store.
+ *
+ * @param pending - the paused turn, from the response's metadata
+ */
+export function pendingApprovalView(pending: PendingApproval): PendingApprovalView {
+  return {
+    expiresAt: pending.expiresAt,
+    calls: pending.calls.map(({ id, toolName, arguments: args, reason }) => ({
+      id,
+      toolName,
+      arguments: args,
+      reason,
+    })),
+  };
 }
 
 /** What a browser is told when a turn fails: a code and a message that names no internal endpoint or setting. */

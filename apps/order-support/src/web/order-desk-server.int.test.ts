@@ -304,6 +304,43 @@ describe(startOrderDeskServer, () => {
       expect(events[2].data).toMatchObject({ finishReason: 'pendingApproval' });
     });
 
+    it('should answer POST /api/chat of a paused turn with its pending calls, which a resume then decides', async () => {
+      const cookie = await signIn('u7');
+      const paused = await request('/api/chat', { body: { message: '请取消订单 A200' }, cookie });
+      expect(paused.status).toBe(200);
+      const body = paused.body as {
+        conversationId: string;
+        answer: string;
+        pendingApproval: { expiresAt: string; calls: { id: string; toolName: string }[] };
+      };
+      expect(body).toEqual({
+        conversationId: expect.any(String) as string,
+        answer: '',
+        pendingApproval: {
+          expiresAt: expect.any(String) as string,
+          calls: [
+            {
+              id: expect.any(String) as string,
+              toolName: 'cancelOrder',
+              arguments: expect.stringContaining('"orderId":"A200"') as string,
+              reason: expect.stringContaining('cancelOrder') as string,
+            },
+          ],
+        },
+      });
+      expect(JSON.stringify(body)).not.toMatch(/token/i);
+
+      const events = await streamEvents(
+        '/api/chat/resume',
+        {
+          conversationId: body.conversationId,
+          decisions: [{ id: body.pendingApproval.calls[0].id, approve: false }],
+        },
+        cookie,
+      );
+      expect(events.find((e) => e.event === 'tool-result')?.data).toMatchObject({ status: 'rejected' });
+    });
+
     it('should answer 404 to another user resuming the turn, and 400 to a decision for no pending call', async () => {
       const u7 = await signIn('u7');
       const { conversationId } = await pause(u7);

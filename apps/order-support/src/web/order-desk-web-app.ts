@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import {
+  answerText,
   approveToolCall,
   type ChatClient,
   type ChatClientRequestSpec,
@@ -23,7 +24,7 @@ import {
   parseResumeRequestBody,
   type ResumeRequestBody,
 } from './chat-request-body';
-import { toSseEvents, upstreamErrorOf } from './chat-stream-sse';
+import { pendingApprovalView, toSseEvents, upstreamErrorOf } from './chat-stream-sse';
 
 /** Name of the signed cookie that holds the signed-in user. */
 export const USER_COOKIE = 'sprout_user';
@@ -121,8 +122,13 @@ export function createOrderDeskWebApp(options: OrderDeskWebAppOptions): Hono {
     const user = await requireUser(c, sessionSecret);
     const body = parseChatRequestBody(await readJson(c.req.raw));
     const conversationId = await openConversation(chatMemory, user, body);
-    const answer = await turn(chatClient, chatMemory, user, conversationId).user(body.message).call().content();
-    return c.json({ conversationId, answer });
+    const response = await turn(chatClient, chatMemory, user, conversationId).user(body.message).call().chatResponse();
+    const pending = response?.metadata.pendingApproval;
+    return c.json({
+      conversationId,
+      answer: answerText(response),
+      ...(pending === undefined ? {} : { pendingApproval: pendingApprovalView(pending) }),
+    });
   });
 
   app.post('/api/chat/stream', async (c) => {
