@@ -8,9 +8,10 @@ export interface LoopContenderEntry {
 }
 
 // Dynamic imports in CommonJS output need the .js extension.
-/** The tool-loop contenders: the hand loop (the floor) first, Sprout second, then the peers. */
+/** The tool-loop contenders: the hand loops (the floors) first, Sprout second, then the peers. */
 export const LOOP_CONTENDERS: readonly LoopContenderEntry[] = [
   { id: 'hand', load: async () => (await import('./hand-loop.js')).createHandLoop },
+  { id: 'hand-otel', load: async () => (await import('./hand-otel-loop.js')).createHandOtelLoop },
   { id: 'sprout', load: async () => (await import('./sprout-loop.js')).createSproutLoop },
   { id: 'sprout-otel', load: async () => (await import('./sprout-otel-loop.js')).createSproutOtelLoop },
   { id: 'ai-sdk', load: async () => (await import('./ai-sdk-loop.js')).createAiSdkLoop },
