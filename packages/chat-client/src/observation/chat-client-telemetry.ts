@@ -1,5 +1,6 @@
 import {
   type Histogram,
+  INVALID_SPAN_CONTEXT,
   type Meter,
   type TracerProvider,
   ProxyTracerProvider,
@@ -35,6 +36,8 @@ const TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048
 /** The API's no-op tracer provider: the global proxy's delegate until a tracer provider is registered. */
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- API 1.x's only handle on that provider
 const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+/** The request span of an observation that records nothing (a no-op span, shared: it has no state). */
+const NON_RECORDING_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 /** The API's no-op histogram: what every meter gives until a meter provider is registered. */
 const NOOP_HISTOGRAM = createNoopMeter().createHistogram('noop');
 
@@ -83,7 +86,8 @@ export class ChatClientTelemetry {
    * @param stream - true for `.stream()`
    * @param listeners - the request's loop listeners (the client's defaults, then its own)
    * @returns the observation; `undefined` when it would record nothing and tell nobody (no tracer or
-   *   meter provider registered, no listener), so the request runs unobserved at no cost
+   *   meter provider registered, no listener), so the request runs unobserved at no cost; with
+   *   listeners only, one that tells them and records no span
    */
   startRequest(
     request: ChatClientRequest,
@@ -91,13 +95,16 @@ export class ChatClientTelemetry {
     stream: boolean,
     listeners: readonly ChatClientLoopListener[],
   ): RequestObservation | undefined {
-    if (listeners.length === 0 && !this.#providerRegistered()) return undefined;
+    const traced = this.#providerRegistered();
+    if (!traced && listeners.length === 0) return undefined;
+    const parent = context.active();
+    const providerName = chatModel.providerName ?? '_OTHER';
+    if (!traced)
+      return new RequestObservation(this, NON_RECORDING_SPAN, parent, providerName, stream, listeners, false);
     const agentName = this.options.agentName;
     const name =
       agentName === undefined ? GEN_AI_OPERATION.invokeAgent : `${GEN_AI_OPERATION.invokeAgent} ${agentName}`;
-    const parent = context.active();
     const span = this.tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
-    const providerName = chatModel.providerName ?? '_OTHER';
     if (span.isRecording()) {
       span.setAttributes({
         [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent,
@@ -110,7 +117,7 @@ export class ChatClientTelemetry {
       const conversationId = conversationIdOf(request.context);
       if (conversationId !== undefined) span.setAttribute(GEN_AI.conversationId, conversationId);
     }
-    return new RequestObservation(this, span, trace.setSpan(parent, span), providerName, stream, listeners);
+    return new RequestObservation(this, span, trace.setSpan(parent, span), providerName, stream, listeners, true);
   }
 
   /**
