@@ -289,10 +289,14 @@ export class ChatClientRequestSpec {
     const observed = request.with({
       context: {
         ...request.context,
-        [REQUEST_OBSERVATION_KEY]: observation,
+        ...(observation ? { [REQUEST_OBSERVATION_KEY]: observation } : {}),
         ...(listener ? { [STREAM_EVENT_LISTENER_KEY]: listener } : {}),
       },
     });
+    if (observation === undefined) {
+      yield* chain.nextStream(observed);
+      return;
+    }
     let last: ChatClientResponse | undefined;
     let failed = false;
     try {
@@ -337,6 +341,7 @@ export class ChatClientRequestSpec {
     const observation = this.telemetry.startRequest(request, this.chatModel, false, this.state.loopListeners);
     const withExtras =
       extras?.context === undefined ? request : request.with({ context: { ...request.context, ...extras.context } });
+    if (observation === undefined) return chain.nextCall(withExtras);
     return observed(observation, () => chain.nextCall(withObservation(withExtras, observation)));
   }
 

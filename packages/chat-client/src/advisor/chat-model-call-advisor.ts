@@ -48,12 +48,11 @@ export class ChatModelCallAdvisor implements CallAdvisor {
     const signal = request.signal;
     RequestAbortedError.throwIfAborted(signal);
     const prompt = this.withOutputFormat(request);
-    const observation = requestObservationOf(request.context);
-    if (observation === undefined) {
+    const chat = requestObservationOf(request.context)?.startChat(prompt);
+    if (chat === undefined) {
       const chatResponse = await untilAborted(this.chatModel.call(prompt, { signal }), signal);
       return new ChatClientResponse(chatResponse, request.context);
     }
-    const chat = observation.startChat(prompt);
     const model = ObservedChatModel.unwrap(this.chatModel);
     try {
       const chatResponse = await context.with(chat.context, () => untilAborted(model.call(prompt, { signal }), signal));

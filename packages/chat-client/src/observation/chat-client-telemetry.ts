@@ -1,4 +1,14 @@
-import { type Histogram, type Meter, SpanKind, context, trace } from '@opentelemetry/api';
+import {
+  type Histogram,
+  INVALID_SPAN_CONTEXT,
+  type Meter,
+  type TracerProvider,
+  ProxyTracerProvider,
+  SpanKind,
+  context,
+  createNoopMeter,
+  trace,
+} from '@opentelemetry/api';
 import type { ChatModel } from '@sprout-ai/core';
 import {
   GEN_AI,
@@ -22,6 +32,14 @@ export interface ChatClientInstruments {
 // Bucket boundaries the GenAI conventions advise.
 const DURATION_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92];
 const TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864];
+
+/** The API's no-op tracer provider: the global proxy's delegate until a tracer provider is registered. */
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- API 1.x's only handle on that provider
+const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+/** The request span of an observation that records nothing (a no-op span, shared: it has no state). */
+const NON_RECORDING_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+/** The API's no-op histogram: what every meter gives until a meter provider is registered. */
+const NOOP_HISTOGRAM = createNoopMeter().createHistogram('noop');
 
 function createInstruments(meter: Meter): ChatClientInstruments {
   return {
@@ -67,19 +85,26 @@ export class ChatClientTelemetry {
    * @param chatModel - the client's model (provider name, default model)
    * @param stream - true for `.stream()`
    * @param listeners - the request's loop listeners (the client's defaults, then its own)
+   * @returns the observation; `undefined` when it would record nothing and tell nobody (no tracer or
+   *   meter provider registered, no listener), so the request runs unobserved at no cost; with
+   *   listeners only, one that tells them and records no span
    */
   startRequest(
     request: ChatClientRequest,
     chatModel: ChatModel,
     stream: boolean,
     listeners: readonly ChatClientLoopListener[],
-  ): RequestObservation {
+  ): RequestObservation | undefined {
+    const traced = this.#providerRegistered();
+    if (!traced && listeners.length === 0) return undefined;
+    const parent = context.active();
+    const providerName = chatModel.providerName ?? '_OTHER';
+    if (!traced)
+      return new RequestObservation(this, NON_RECORDING_SPAN, parent, providerName, stream, listeners, false);
     const agentName = this.options.agentName;
     const name =
       agentName === undefined ? GEN_AI_OPERATION.invokeAgent : `${GEN_AI_OPERATION.invokeAgent} ${agentName}`;
-    const parent = context.active();
     const span = this.tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
-    const providerName = chatModel.providerName ?? '_OTHER';
     if (span.isRecording()) {
       span.setAttributes({
         [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent,
@@ -92,7 +117,18 @@ export class ChatClientTelemetry {
       const conversationId = conversationIdOf(request.context);
       if (conversationId !== undefined) span.setAttribute(GEN_AI.conversationId, conversationId);
     }
-    return new RequestObservation(this, span, trace.setSpan(parent, span), providerName, stream, listeners);
+    return new RequestObservation(this, span, trace.setSpan(parent, span), providerName, stream, listeners, true);
+  }
+
+  /**
+   * Whether a tracer or a meter provider is registered, i.e. spans or metrics would be recorded.
+   * Asked per request, since an SDK can be registered at any time.
+   */
+  #providerRegistered(): boolean {
+    // Anything but our API copy's proxy delegating to its no-op provider counts as registered.
+    const tracerProvider = trace.getTracerProvider() as TracerProvider & { getDelegate?(): TracerProvider };
+    const noTracer = tracerProvider.getDelegate?.() === NOOP_TRACER_PROVIDER;
+    return !noTracer || this.instruments().operationDuration !== NOOP_HISTOGRAM;
   }
 }
 

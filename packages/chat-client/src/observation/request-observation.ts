@@ -31,11 +31,16 @@ export class RequestObservation {
     readonly providerName: string,
     readonly stream: boolean,
     readonly listeners: readonly ChatClientLoopListener[],
+    /** False when no tracer or meter provider is registered: the observation only tells the listeners. */
+    readonly traced: boolean,
   ) {}
 
-  /** Starts a `chat {model}` span for one model call of this request. */
-  startChat(prompt: Prompt): ChatSpan {
-    return new ChatSpan(this, prompt);
+  /**
+   * Starts a `chat {model}` span for one model call of this request; `undefined` when the request
+   * is not traced (the call needs no span).
+   */
+  startChat(prompt: Prompt): ChatSpan | undefined {
+    return this.traced ? new ChatSpan(this, prompt) : undefined;
   }
 
   /** Tells every listener; what a listener throws is logged and ignored. */
