@@ -1,4 +1,4 @@
-import { SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { SpanStatusCode, context } from '@opentelemetry/api';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import type { Generation } from '../../chat/model/generation';
@@ -289,12 +289,13 @@ export class DefaultToolCallingManager implements ToolCallingManager {
         let outcome: ToolCallOutcome;
         try {
           // The tool runs in its span's context: its own spans (an MCP request) are the span's children.
-          outcome = await context.with(trace.setSpan(parent, span), () =>
-            executeToolCall(call, call.callback as ToolCallback, env),
-          );
+          const toolContext = telemetry.contextFor(span, parent);
+          outcome = await (toolContext === parent
+            ? executeToolCall(call, call.callback as ToolCallback, env)
+            : context.with(toolContext, () => executeToolCall(call, call.callback as ToolCallback, env)));
         } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          span.end();
+          span?.setStatus({ code: SpanStatusCode.ERROR });
+          span?.end();
           throw error;
         }
         telemetry.end(span, outcome);

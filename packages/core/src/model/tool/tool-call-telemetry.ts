@@ -1,4 +1,13 @@
-import { type Context, type Histogram, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  type Context,
+  type Histogram,
+  ProxyTracer,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  createNoopMeter,
+  trace,
+} from '@opentelemetry/api';
 import {
   GEN_AI,
   GEN_AI_OPERATION,
@@ -24,7 +33,6 @@ import type { ToolCallOutcome } from './tool-call-outcome';
  * OpenTelemetry form, named as the GenAI semantic conventions name it.
  */
 export class ToolCallTelemetry {
-  readonly #tracer = trace.getTracer(INSTRUMENTATION_SCOPE.core);
   readonly #duration = new LazyInstruments<Histogram>(INSTRUMENTATION_SCOPE.core, (meter) =>
     meter.createHistogram(TOOL_DURATION_METRIC, { unit: 's', description: 'Duration of tool executions' }),
   );
@@ -33,13 +41,17 @@ export class ToolCallTelemetry {
   constructor(readonly includeContent: boolean) {}
 
   /**
-   * Starts a call's span.
+   * Starts a call's span; none while no tracer provider is registered (the API's span would be a
+   * no-op, and asking for one costs more than the rest of a trivial tool call's bookkeeping).
    *
    * @param call - the prepared call
    * @param parent - the context of the round (the request's span)
    */
-  start(call: PreparedToolCall, parent: Context): Span {
-    const span = this.#tracer.startSpan(
+  start(call: PreparedToolCall, parent: Context): Span | undefined {
+    const tracer = trace.getTracer(INSTRUMENTATION_SCOPE.core);
+    // The global proxy hands out its own no-op tracers until a tracer provider is registered.
+    if (tracer instanceof ProxyTracer) return undefined;
+    const span = tracer.startSpan(
       `${GEN_AI_OPERATION.executeTool} ${call.name}`,
       { kind: SpanKind.INTERNAL },
       parent,
@@ -60,19 +72,34 @@ export class ToolCallTelemetry {
   }
 
   /**
+   * The context a call's tool runs in: `parent` with the call's span active (its own spans, e.g.
+   * an MCP request, are the span's children), or `parent` itself when there is no span.
+   *
+   * @param span - what {@link ToolCallTelemetry.start} returned
+   * @param parent - the context of the round
+   */
+  contextFor(span: Span | undefined, parent: Context): Context {
+    return span === undefined ? parent : trace.setSpan(parent, span);
+  }
+
+  /**
    * Ends a call's span with its outcome and records its duration.
    *
    * @param span - what {@link ToolCallTelemetry.start} returned
    * @param outcome - how the call ended
    */
-  end(span: Span, outcome: ToolCallOutcome): void {
+  end(span: Span | undefined, outcome: ToolCallOutcome): void {
     const errorType = errorTypeOf(outcome);
-    this.#duration.get().record(outcome.durationMs / 1000, {
-      [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
-      [GEN_AI.toolName]: outcome.call.name,
-      [SPROUT_ATTRIBUTE.toolOutcome]: outcome.status,
-      ...(errorType === undefined ? {} : { [GEN_AI.errorType]: errorType }),
-    });
+    const duration = this.#duration.get();
+    if (duration !== NOOP_HISTOGRAM) {
+      duration.record(outcome.durationMs / 1000, {
+        [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
+        [GEN_AI.toolName]: outcome.call.name,
+        [SPROUT_ATTRIBUTE.toolOutcome]: outcome.status,
+        ...(errorType === undefined ? {} : { [GEN_AI.errorType]: errorType }),
+      });
+    }
+    if (span === undefined) return;
     if (!span.isRecording()) {
       span.end();
       return;
@@ -93,6 +120,8 @@ export class ToolCallTelemetry {
   }
 }
 
+/** What the API's no-op meter makes: recording on it does nothing, so its attributes need not be built. */
+const NOOP_HISTOGRAM: Histogram = createNoopMeter().createHistogram('noop');
 /** `error.type` of a call that did not succeed: the failure's class, or the refusal's kind. */
 function errorTypeOf(outcome: ToolCallOutcome): string | undefined {
   switch (outcome.status) {
