@@ -54,18 +54,25 @@ export async function executeToolCall(
   const span = env.telemetry.start(call, env.parent);
   const { timeoutMs = env.settings.defaultTimeoutMs, maxResultChars = env.settings.maxResultChars } =
     callback.toolMetadata;
-  const timeout = timeoutMs === undefined ? undefined : startTimeout(call.name, timeoutMs, env.requestSignal);
+  // The tool, its timeout and its failure handling run in the span's context: its own spans (an
+  // MCP request) are the span's children, and log lines carry the span.
+  const spanContext = span === undefined ? undefined : env.telemetry.contextFor(span, env.parent);
+  const timeout =
+    timeoutMs === undefined
+      ? undefined
+      : spanContext === undefined
+        ? startTimeout(call.name, timeoutMs, env.requestSignal)
+        : context.with(spanContext, startTimeout, undefined, call.name, timeoutMs, env.requestSignal);
   const signal = timeout?.signal ?? env.requestSignal;
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
   let outcome: ToolCallOutcome;
   try {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- into the catch below, as the callback threw it
     if (call.preparationError !== undefined) throw call.preparationError;
-    // The tool starts in its span's context: its own spans (an MCP request) are the span's children.
     const work =
-      span === undefined
+      spanContext === undefined
         ? startTool(call, callback, toolContext)
-        : context.with(env.telemetry.contextFor(span, env.parent), startTool, undefined, call, callback, toolContext);
+        : context.with(spanContext, startTool, undefined, call, callback, toolContext);
     // A user callback may still answer null (Spring's tools may): the model reads an empty result.
     const answer = (await untilAborted(work, signal, abortReason)) as string | ToolCallResult | null | undefined;
     const text = (typeof answer === 'object' && answer !== null ? answer.text : answer) ?? '';
@@ -81,7 +88,10 @@ export async function executeToolCall(
     };
   } catch (thrown) {
     try {
-      outcome = failed(call, callback, env, thrown, maxResultChars, started);
+      outcome =
+        spanContext === undefined
+          ? failed(call, callback, env, thrown, maxResultChars, started)
+          : context.with(spanContext, failed, undefined, call, callback, env, thrown, maxResultChars, started);
     } catch (error) {
       span?.setStatus({ code: SpanStatusCode.ERROR });
       span?.end();
