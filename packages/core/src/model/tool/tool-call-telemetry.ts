@@ -1,13 +1,4 @@
-import {
-  type Context,
-  type Histogram,
-  ProxyTracer,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  createNoopMeter,
-  trace,
-} from '@opentelemetry/api';
+import { type Context, type Histogram, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   GEN_AI,
   GEN_AI_OPERATION,
@@ -16,6 +7,7 @@ import {
   TOOL_DURATION_METRIC,
 } from '../../observation/gen-ai-attributes';
 import { LazyInstruments } from '../../observation/lazy-instruments';
+import { NOOP_HISTOGRAM, tracerProviderRegistered } from '../../observation/otel-registration';
 import { redactCredentials } from '../../util/redact-credentials';
 import type { PreparedToolCall } from './prepared-tool-call';
 import type { ToolCallOutcome } from './tool-call-outcome';
@@ -33,6 +25,7 @@ import type { ToolCallOutcome } from './tool-call-outcome';
  * OpenTelemetry form, named as the GenAI semantic conventions name it.
  */
 export class ToolCallTelemetry {
+  readonly #tracer = trace.getTracer(INSTRUMENTATION_SCOPE.core);
   readonly #duration = new LazyInstruments<Histogram>(INSTRUMENTATION_SCOPE.core, (meter) =>
     meter.createHistogram(TOOL_DURATION_METRIC, { unit: 's', description: 'Duration of tool executions' }),
   );
@@ -48,10 +41,8 @@ export class ToolCallTelemetry {
    * @param parent - the context of the round (the request's span)
    */
   start(call: PreparedToolCall, parent: Context): Span | undefined {
-    const tracer = trace.getTracer(INSTRUMENTATION_SCOPE.core);
-    // The global proxy hands out its own no-op tracers until a tracer provider is registered.
-    if (tracer instanceof ProxyTracer) return undefined;
-    const span = tracer.startSpan(
+    if (!tracerProviderRegistered()) return undefined;
+    const span = this.#tracer.startSpan(
       `${GEN_AI_OPERATION.executeTool} ${call.name}`,
       { kind: SpanKind.INTERNAL },
       parent,
@@ -120,8 +111,6 @@ export class ToolCallTelemetry {
   }
 }
 
-/** What the API's no-op meter makes: recording on it does nothing, so its attributes need not be built. */
-const NOOP_HISTOGRAM: Histogram = createNoopMeter().createHistogram('noop');
 /** `error.type` of a call that did not succeed: the failure's class, or the refusal's kind. */
 function errorTypeOf(outcome: ToolCallOutcome): string | undefined {
   switch (outcome.status) {
