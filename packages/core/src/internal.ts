@@ -67,6 +67,7 @@ export {
   TOOL_DURATION_METRIC,
 } from './observation/gen-ai-attributes';
 export { LazyInstruments } from './observation/lazy-instruments';
+export { NOOP_HISTOGRAM, tracerProviderRegistered } from './observation/otel-registration';
 
 // --- utilities ---
 export { createLogger, setLogLevels, type Logger } from './util/logger';

@@ -1,4 +1,4 @@
-import { SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { context } from '@opentelemetry/api';
 import { ToolResponseMessage, type ToolResponse } from '../../chat/messages/tool-response-message';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import type { Generation } from '../../chat/model/generation';
@@ -279,28 +279,18 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       toolContext:
         chatOptions?.toolContext === undefined ? EMPTY_TOOL_CONTEXT : new ToolContext(chatOptions.toolContext),
       requestSignal: signal,
+      telemetry,
+      parent,
+      finished: (outcome) => {
+        outcomes[outcome.call.index] = outcome;
+        if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcome));
+      },
     };
     await runWithConcurrency(
       runnable,
       this.execution.maxConcurrency,
       (call) => call.callback?.toolMetadata.concurrency === 'exclusive',
-      async (call) => {
-        const span = telemetry.start(call, parent);
-        let outcome: ToolCallOutcome;
-        try {
-          // The tool runs in its span's context: its own spans (an MCP request) are the span's children.
-          outcome = await context.with(trace.setSpan(parent, span), () =>
-            executeToolCall(call, call.callback as ToolCallback, env),
-          );
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          span.end();
-          throw error;
-        }
-        telemetry.end(span, outcome);
-        outcomes[call.index] = outcome;
-        if (observer?.onToolCallEnd !== undefined) notify(() => observer.onToolCallEnd?.(outcome));
-      },
+      (call) => executeToolCall(call, call.callback as ToolCallback, env),
     );
     RequestAbortedError.throwIfAborted(signal);
 

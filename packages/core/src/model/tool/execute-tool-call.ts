@@ -1,3 +1,4 @@
+import { type Context, SpanStatusCode, context } from '@opentelemetry/api';
 import type { ToolContext } from '../../chat/model/tool-context';
 import { RequestAbortedError } from '../../error/request-aborted-error';
 import { ToolExecutionError } from '../../tool/execution/tool-execution-error';
@@ -10,6 +11,7 @@ import { untilAborted } from '../../util/until-aborted';
 import { capToolResult } from './cap-tool-result';
 import type { PreparedToolCall } from './prepared-tool-call';
 import type { ToolCallOutcome } from './tool-call-outcome';
+import type { ToolCallTelemetry } from './tool-call-telemetry';
 import { ToolCallTimeoutError } from './tool-call-timeout-error';
 import type { ToolExecutionSettings } from './tool-execution-settings';
 
@@ -23,49 +25,60 @@ export interface ToolCallEnvironment {
   readonly toolContext: ToolContext;
   /** The request's signal: when it aborts, the call's signal aborts and the call rejects at once. */
   readonly requestSignal: AbortSignal | undefined;
+  /** Records each call's span and duration. */
+  readonly telemetry: ToolCallTelemetry;
+  /** The round's context (the request's span): the parent of the calls' spans. */
+  readonly parent: Context;
+  /** Takes a call's outcome, once its span has ended. */
+  readonly finished: (outcome: ToolCallOutcome) => void;
 }
 
 /**
- * Runs one prepared call of a round: its `toolContext.signal` is the request's signal, or — when the
- * tool has a timeout — its own, aborted by the request or by the timeout; its failure is turned
- * into text by the exception processor (and logged at warn with the error id); its text is capped
- * for the model.
+ * Runs one prepared call of a round, in its own span: its `toolContext.signal` is the request's
+ * signal, or — when the tool has a timeout — its own, aborted by the request or by the timeout; its
+ * failure is turned into text by the exception processor (and logged at warn with the error id);
+ * its text is capped for the model. The outcome goes to `env.finished`.
  *
  * @param call - the call, with its callback
  * @param callback - `call.callback`
- * @param env - the round's processor, settings, context and request signal
- * @returns the outcome (`success`, `error` or `timeout`)
- * @throws RequestAbortedError when the request's signal aborts; whatever the exception processor throws
+ * @param env - the round's processor, settings, context, request signal, telemetry and hand-off
+ * @throws RequestAbortedError when the request's signal aborts; whatever the exception processor
+ *   throws (the span then ends with an error status and `env.finished` is not called)
  */
 export async function executeToolCall(
   call: PreparedToolCall,
   callback: ToolCallback,
   env: ToolCallEnvironment,
-): Promise<ToolCallOutcome> {
+): Promise<void> {
   const started = performance.now();
+  const span = env.telemetry.start(call, env.parent);
   const { timeoutMs = env.settings.defaultTimeoutMs, maxResultChars = env.settings.maxResultChars } =
     callback.toolMetadata;
-  const timeout = timeoutMs === undefined ? undefined : startTimeout(call.name, timeoutMs, env.requestSignal);
+  // The tool, its timeout and its failure handling run in the span's context: its own spans (an
+  // MCP request) are the span's children, and log lines carry the span.
+  const spanContext = span === undefined ? undefined : env.telemetry.contextFor(span, env.parent);
+  const timeout =
+    timeoutMs === undefined
+      ? undefined
+      : spanContext === undefined
+        ? startTimeout(call.name, timeoutMs, env.requestSignal)
+        : context.with(spanContext, startTimeout, undefined, call.name, timeoutMs, env.requestSignal);
   const signal = timeout?.signal ?? env.requestSignal;
   const toolContext = signal === undefined ? env.toolContext : env.toolContext.withSignal(signal);
+  let outcome: ToolCallOutcome;
   try {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- into the catch below, as the callback threw it
     if (call.preparationError !== undefined) throw call.preparationError;
-    // The arguments were prepared by the callback (prepareToolCalls) only when it has the pair.
-    let work: Promise<string | ToolCallResult>;
-    if (callback.prepareArguments === undefined || callback.callPrepared === undefined) {
-      work = callback.call(call.arguments.text, toolContext);
-    } else if (callback.callPreparedForResult !== undefined) {
-      work = callback.callPreparedForResult(call.arguments, toolContext);
-    } else {
-      work = callback.callPrepared(call.arguments, toolContext);
-    }
+    const work =
+      spanContext === undefined
+        ? startTool(call, callback, toolContext)
+        : context.with(spanContext, startTool, undefined, call, callback, toolContext);
     // A user callback may still answer null (Spring's tools may): the model reads an empty result.
     const answer = (await untilAborted(work, signal, abortReason)) as string | ToolCallResult | null | undefined;
     const text = (typeof answer === 'object' && answer !== null ? answer.text : answer) ?? '';
     const media = typeof answer === 'object' && answer !== null && answer.media?.length ? answer.media : undefined;
     const responseData = capToolResult(text, maxResultChars);
-    return {
+    outcome = {
       call,
       status: 'success',
       responseData,
@@ -74,31 +87,71 @@ export async function executeToolCall(
       durationMs: performance.now() - started,
     };
   } catch (thrown) {
-    RequestAbortedError.throwIfAborted(env.requestSignal);
-    const timedOut = ToolCallTimeoutError.isInstance(thrown);
-    const error = ToolExecutionError.isInstance(thrown)
-      ? thrown
-      : new ToolExecutionError({
-          toolDefinition: callback.toolDefinition,
-          cause: thrown,
-          ...(timedOut ? { message: thrown.message } : {}),
-        });
-    logger.warn(
-      { toolName: call.name, toolCallId: call.id, errorId: error.errorId, cause: nameOf(error.cause) },
-      `Tool '${call.name}' failed (call ${call.id}, error id ${error.errorId}): ${error.message}`,
-    );
-    const text = env.processor.process(error) ?? '';
-    return {
-      call,
-      status: timedOut ? 'timeout' : 'error',
-      responseData: capToolResult(text, maxResultChars),
-      fullResponseData: text,
-      error,
-      durationMs: performance.now() - started,
-    };
+    try {
+      outcome =
+        spanContext === undefined
+          ? failed(call, callback, env, thrown, maxResultChars, started)
+          : context.with(spanContext, failed, undefined, call, callback, env, thrown, maxResultChars, started);
+    } catch (error) {
+      span?.setStatus({ code: SpanStatusCode.ERROR });
+      span?.end();
+      throw error;
+    }
   } finally {
     timeout?.dispose();
   }
+  env.telemetry.end(span, outcome);
+  env.finished(outcome);
+}
+
+/** Starts the tool: arguments prepared by the callback (prepareToolCalls) only when it has the pair. */
+function startTool(
+  call: PreparedToolCall,
+  callback: ToolCallback,
+  toolContext: ToolContext,
+): Promise<string | ToolCallResult> {
+  if (callback.prepareArguments === undefined || callback.callPrepared === undefined) {
+    return callback.call(call.arguments.text, toolContext);
+  }
+  if (callback.callPreparedForResult !== undefined) return callback.callPreparedForResult(call.arguments, toolContext);
+  return callback.callPrepared(call.arguments, toolContext);
+}
+
+/**
+ * The outcome of a call whose tool failed or timed out: the processor's text for its error.
+ *
+ * @throws RequestAbortedError when the request's signal has aborted; whatever the processor throws
+ */
+function failed(
+  call: PreparedToolCall,
+  callback: ToolCallback,
+  env: ToolCallEnvironment,
+  thrown: unknown,
+  maxResultChars: number,
+  started: number,
+): ToolCallOutcome {
+  RequestAbortedError.throwIfAborted(env.requestSignal);
+  const timedOut = ToolCallTimeoutError.isInstance(thrown);
+  const error = ToolExecutionError.isInstance(thrown)
+    ? thrown
+    : new ToolExecutionError({
+        toolDefinition: callback.toolDefinition,
+        cause: thrown,
+        ...(timedOut ? { message: thrown.message } : {}),
+      });
+  logger.warn(
+    { toolName: call.name, toolCallId: call.id, errorId: error.errorId, cause: nameOf(error.cause) },
+    `Tool '${call.name}' failed (call ${call.id}, error id ${error.errorId}): ${error.message}`,
+  );
+  const text = env.processor.process(error) ?? '';
+  return {
+    call,
+    status: timedOut ? 'timeout' : 'error',
+    responseData: capToolResult(text, maxResultChars),
+    fullResponseData: text,
+    error,
+    durationMs: performance.now() - started,
+  };
 }
 
 /** A signal of the call's own that its timeout and the request's signal both abort. */

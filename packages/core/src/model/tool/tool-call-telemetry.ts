@@ -7,6 +7,7 @@ import {
   TOOL_DURATION_METRIC,
 } from '../../observation/gen-ai-attributes';
 import { LazyInstruments } from '../../observation/lazy-instruments';
+import { NOOP_HISTOGRAM, tracerProviderRegistered } from '../../observation/otel-registration';
 import { redactCredentials } from '../../util/redact-credentials';
 import type { PreparedToolCall } from './prepared-tool-call';
 import type { ToolCallOutcome } from './tool-call-outcome';
@@ -33,12 +34,14 @@ export class ToolCallTelemetry {
   constructor(readonly includeContent: boolean) {}
 
   /**
-   * Starts a call's span.
+   * Starts a call's span; none while no tracer provider is registered (the API's span would be a
+   * no-op, and asking for one costs more than the rest of a trivial tool call's bookkeeping).
    *
    * @param call - the prepared call
    * @param parent - the context of the round (the request's span)
    */
-  start(call: PreparedToolCall, parent: Context): Span {
+  start(call: PreparedToolCall, parent: Context): Span | undefined {
+    if (!tracerProviderRegistered()) return undefined;
     const span = this.#tracer.startSpan(
       `${GEN_AI_OPERATION.executeTool} ${call.name}`,
       { kind: SpanKind.INTERNAL },
@@ -60,19 +63,34 @@ export class ToolCallTelemetry {
   }
 
   /**
+   * The context a call's tool runs in: `parent` with the call's span active (its own spans, e.g.
+   * an MCP request, are the span's children), or `parent` itself when there is no span.
+   *
+   * @param span - what {@link ToolCallTelemetry.start} returned
+   * @param parent - the context of the round
+   */
+  contextFor(span: Span | undefined, parent: Context): Context {
+    return span === undefined ? parent : trace.setSpan(parent, span);
+  }
+
+  /**
    * Ends a call's span with its outcome and records its duration.
    *
    * @param span - what {@link ToolCallTelemetry.start} returned
    * @param outcome - how the call ended
    */
-  end(span: Span, outcome: ToolCallOutcome): void {
+  end(span: Span | undefined, outcome: ToolCallOutcome): void {
     const errorType = errorTypeOf(outcome);
-    this.#duration.get().record(outcome.durationMs / 1000, {
-      [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
-      [GEN_AI.toolName]: outcome.call.name,
-      [SPROUT_ATTRIBUTE.toolOutcome]: outcome.status,
-      ...(errorType === undefined ? {} : { [GEN_AI.errorType]: errorType }),
-    });
+    const duration = this.#duration.get();
+    if (duration !== NOOP_HISTOGRAM) {
+      duration.record(outcome.durationMs / 1000, {
+        [GEN_AI.operationName]: GEN_AI_OPERATION.executeTool,
+        [GEN_AI.toolName]: outcome.call.name,
+        [SPROUT_ATTRIBUTE.toolOutcome]: outcome.status,
+        ...(errorType === undefined ? {} : { [GEN_AI.errorType]: errorType }),
+      });
+    }
+    if (span === undefined) return;
     if (!span.isRecording()) {
       span.end();
       return;

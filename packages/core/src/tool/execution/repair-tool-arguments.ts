@@ -127,7 +127,10 @@ function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 function repairText(text: string, repairs: ToolArgumentRepair[], depth: number): RepairedToolArguments {
-  if (nestsDeeperThan(text, MAX_TOOL_ARGUMENTS_DEPTH)) return notUsable(tooDeep(), repairs);
+  // Nesting n levels takes n brackets: shorter text needs no scan.
+  if (text.length > MAX_TOOL_ARGUMENTS_DEPTH && nestsDeeperThan(text, MAX_TOOL_ARGUMENTS_DEPTH)) {
+    return notUsable(tooDeep(), repairs);
+  }
   const strict = tryParse(text);
   if (strict.ok) return fromValue(strict.value, repairs.length === 0 ? text : undefined, repairs, depth);
   const syntax = (): string => `not valid JSON (${messageOf(strict.error)})`;
