@@ -1,14 +1,4 @@
-import {
-  type Histogram,
-  INVALID_SPAN_CONTEXT,
-  type Meter,
-  type TracerProvider,
-  ProxyTracerProvider,
-  SpanKind,
-  context,
-  createNoopMeter,
-  trace,
-} from '@opentelemetry/api';
+import { type Histogram, INVALID_SPAN_CONTEXT, type Meter, SpanKind, context, trace } from '@opentelemetry/api';
 import type { ChatModel } from '@sprout-ai/core';
 import {
   GEN_AI,
@@ -16,6 +6,8 @@ import {
   GEN_AI_OPERATION,
   INSTRUMENTATION_SCOPE,
   LazyInstruments,
+  NOOP_HISTOGRAM,
+  tracerProviderRegistered,
 } from '@sprout-ai/core/internal';
 import type { ChatClientRequest } from '../chat-client-request';
 import type { ChatClientLoopListener } from './chat-client-loop-listener';
@@ -33,13 +25,8 @@ export interface ChatClientInstruments {
 const DURATION_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92];
 const TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864];
 
-/** The API's no-op tracer provider: the global proxy's delegate until a tracer provider is registered. */
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- API 1.x's only handle on that provider
-const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
 /** The request span of an observation that records nothing (a no-op span, shared: it has no state). */
 const NON_RECORDING_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
-/** The API's no-op histogram: what every meter gives until a meter provider is registered. */
-const NOOP_HISTOGRAM = createNoopMeter().createHistogram('noop');
 
 function createInstruments(meter: Meter): ChatClientInstruments {
   return {
@@ -125,10 +112,7 @@ export class ChatClientTelemetry {
    * Asked per request, since an SDK can be registered at any time.
    */
   #providerRegistered(): boolean {
-    // Anything but our API copy's proxy delegating to its no-op provider counts as registered.
-    const tracerProvider = trace.getTracerProvider() as TracerProvider & { getDelegate?(): TracerProvider };
-    const noTracer = tracerProvider.getDelegate?.() === NOOP_TRACER_PROVIDER;
-    return !noTracer || this.instruments().operationDuration !== NOOP_HISTOGRAM;
+    return tracerProviderRegistered() || this.instruments().operationDuration !== NOOP_HISTOGRAM;
   }
 }
 
