@@ -171,7 +171,6 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     }
     const initialized = await this.doInitializeLoop(request, chain);
     const round = new ToolCallingRound(initialized, this.toolCallingManager, this.toolExecutionEligibilityChecker, {
-      before: (r) => this.doBeforeCall(r, chain),
       after: (r) => this.doAfterCall(r, chain),
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCall(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
@@ -181,7 +180,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     const rest = chain.copy(this);
     let resume = toolApprovalResumeOf(request.context);
     for (;;) {
-      const roundRequest = await round.begin();
+      const roundRequest = round.begin(await this.doBeforeCall(round.next(), chain));
       const end =
         resume === undefined
           ? await round.end(roundRequest, await rest.nextCall(roundRequest))
@@ -222,7 +221,6 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
   async *#streamLoop(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncGenerator<ChatClientResponse> {
     const initialized = await this.doInitializeLoopStream(request, chain);
     const round = new ToolCallingRound(initialized, this.toolCallingManager, this.toolExecutionEligibilityChecker, {
-      before: (r) => this.doBeforeStream(r, chain),
       after: (r) => this.doAfterStream(r, chain),
       nextInstructions: (req, resp, result) => this.doGetNextInstructionsForToolCallStream(req, resp, result),
       nextOptions: (options, req, resp, result) => this.doGetNextOptionsForToolCall(options, req, resp, result),
@@ -232,7 +230,7 @@ export class ToolCallingAdvisor implements CallAdvisor, StreamAdvisor, ToolAdvis
     const rest = chain.copy(this);
     let resume = toolApprovalResumeOf(request.context);
     for (;;) {
-      const roundRequest = await round.begin();
+      const roundRequest = round.begin(await this.doBeforeStream(round.next(), chain));
       if (resume !== undefined) {
         const resumed = await round.resume(roundRequest, resume);
         resume = undefined;

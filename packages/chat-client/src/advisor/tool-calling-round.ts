@@ -34,7 +34,6 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** The hooks of one path (`.call()` or `.stream()`) that a round consults. */
 export interface ToolCallingRoundHooks {
-  before(request: ChatClientRequest): MaybePromise<ChatClientRequest>;
   after(response: ChatClientResponse): MaybePromise<ChatClientResponse>;
   nextInstructions(
     request: ChatClientRequest,
@@ -122,16 +121,24 @@ export class ToolCallingRound {
   }
 
   /**
-   * The next round's request, after the `before` hook (whose option changes carry over).
+   * The next round's request, for the path's `before` hook (awaited by the path itself: no async
+   * frame of its own per round); hand what the hook returns to {@link ToolCallingRound.begin}.
    *
    * @throws RequestAbortedError when the request's signal has aborted
    */
-  async begin(): Promise<ChatClientRequest> {
+  next(): ChatClientRequest {
     RequestAbortedError.throwIfAborted(this.#signal);
     this.#round += 1;
-    const request = await this.hooks.before(
-      new ChatClientRequest(new Prompt(this.#instructions, this.#options), this.#context),
-    );
+    return new ChatClientRequest(new Prompt(this.#instructions, this.#options), this.#context);
+  }
+
+  /**
+   * Starts the round with the request the `before` hook returned (its option changes carry over).
+   *
+   * @param request - the `before` hook's result for {@link ToolCallingRound.next}'s request
+   * @returns `request`
+   */
+  begin(request: ChatClientRequest): ChatClientRequest {
     this.#options = request.prompt.options;
     const observation = this.#observation;
     if (observation !== undefined) {
