@@ -1,6 +1,5 @@
 import type { Message } from '@sprout-ai/core';
 import type { ChatClientResponse } from '../chat-client-response';
-import { frozenContext } from '../frozen-context';
 
 /**
  * Context key of the {@link ToolCallingTurn} in every round's request; the loop removes the entry
@@ -65,7 +64,10 @@ export function withToolCallingTurn(
   context: Readonly<Record<string, unknown>>,
   turn: ToolCallingTurn,
 ): Readonly<Record<string, unknown>> {
-  return frozenContext({ ...context, [TOOL_CALLING_TURN_KEY]: turn });
+  // One copy, frozen as frozenContext freezes it (a spread, then frozenContext's copy, made two).
+  const withTurn: Record<string, unknown> = Object.assign({}, context);
+  withTurn[TOOL_CALLING_TURN_KEY] = turn;
+  return Object.freeze(withTurn);
 }
 
 /**
