@@ -29,8 +29,11 @@ export function buildAdvisorChain(
   toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
   extraAdvisors: readonly Advisor[] = [],
 ): DefaultAroundAdvisorChain {
-  const autoRegister = state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false;
-  if (autoRegister && !state.advisors.some(isToolAdvisor)) {
+  const toolAdvisors = state.advisors.filter(isToolAdvisor);
+  if (toolAdvisors.length > 1) {
+    throw new MultipleToolAdvisorsError({ toolAdvisors });
+  }
+  if (toolAdvisors.length === 0 && state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false) {
     const configuredOrder = toolCallingAdvisorBuilder.getAdvisorOrder();
     const hasDownstreamMemoryAdvisor = state.advisors.some((a) => isMemoryAdvisor(a) && a.order > configuredOrder);
     const historyEnabled = !hasDownstreamMemoryAdvisor;
@@ -40,10 +43,6 @@ export function buildAdvisorChain(
         ? toolCallingAdvisorBuilder
         : toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(historyEnabled);
     state.advisors.push(builder.build());
-  }
-  const toolAdvisors = state.advisors.filter(isToolAdvisor);
-  if (toolAdvisors.length > 1) {
-    throw new MultipleToolAdvisorsError({ toolAdvisors });
   }
   return DefaultAroundAdvisorChain.builder()
     .pushAll(state.advisors)
