@@ -33,6 +33,7 @@ import {
   requireAbortSignal,
   requireMessages,
   requireOptions,
+  setAdvisorParam,
 } from './request-spec-state';
 import { applyPromptText } from './prompt-text-parts';
 import { PromptSystemSpec } from './prompt-system-spec';
@@ -256,7 +257,7 @@ export class ChatClientRequestSpec {
       });
     }
     this.#resume = { conversationId, decisions: [...decisions] };
-    this.state.advisorParams[CHAT_MEMORY_CONVERSATION_ID] = conversationId;
+    setAdvisorParam(this.state, CHAT_MEMORY_CONVERSATION_ID, conversationId);
     return this;
   }
 

@@ -34,7 +34,11 @@ export interface RequestSpecState {
   toolContext: Record<string, unknown>;
   /** Mutated by auto-registration of the ToolCallingAdvisor (so a second `call()` finds it). */
   advisors: Advisor[];
-  advisorParams: Record<string, unknown>;
+  /**
+   * Frozen, and replaced (see {@link setAdvisorParam}) rather than changed: copies of a state share
+   * it, and a request takes it as its context without copying it again.
+   */
+  advisorParams: Readonly<Record<string, unknown>>;
   /** The client's `defaultOptions`. */
   defaultOptions?: ChatOptions;
   /** The request's `.options(...)`. */
@@ -58,7 +62,7 @@ export function emptyState(): RequestSpecState {
     toolCallbackProviders: [],
     toolContext: {},
     advisors: [],
-    advisorParams: {},
+    advisorParams: Object.freeze({}),
     loopListeners: [],
     defaultOptions: undefined,
     options: undefined,
@@ -83,7 +87,7 @@ export function copyState(state: RequestSpecState): RequestSpecState {
     toolCallbackProviders: [...state.toolCallbackProviders],
     toolContext: { ...state.toolContext },
     advisors: [...state.advisors],
-    advisorParams: { ...state.advisorParams },
+    advisorParams: state.advisorParams,
     loopListeners: [...state.loopListeners],
     defaultOptions: state.defaultOptions,
     options: state.options,
@@ -215,6 +219,11 @@ export function requireAbortSignal(signal: unknown, method: string): AbortSignal
   return signal;
 }
 
+/** Sets an advisor parameter of `state` (in a new frozen map: the old one may be shared). */
+export function setAdvisorParam(state: RequestSpecState, key: string, value: unknown): void {
+  state.advisorParams = Object.freeze(Object.assign({}, state.advisorParams, { [key]: value }));
+}
+
 /**
  * Applies `.advisors(...)` arguments: either one callback receiving an {@link AdvisorSpec}, or
  * advisors.
@@ -250,7 +259,7 @@ class StateAdvisorSpec implements AdvisorSpec {
         `${this.method}(): param value of '${key}' cannot be ${String(value)}.`,
       );
     }
-    this.state.advisorParams[key] = value;
+    setAdvisorParam(this.state, key, value);
     return this;
   }
 
