@@ -42,7 +42,7 @@ export function buildAdvisorChain(
       toolCallingAdvisorBuilder.isConversationHistoryEnabled() === historyEnabled
         ? toolCallingAdvisorBuilder
         : toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(historyEnabled);
-    state.advisors.push(builder.build());
+    state.advisors = [...state.advisors, builder.build()];
   }
   return DefaultAroundAdvisorChain.builder()
     .pushAll(state.advisors)

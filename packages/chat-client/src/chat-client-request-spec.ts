@@ -117,7 +117,7 @@ export class ChatClientRequestSpec {
    * @throws ConfigurationError when an argument is not a message
    */
   messages(...messages: Message[]): this {
-    this.state.messages.push(...requireMessages(messages, 'messages'));
+    this.state.messages = [...this.state.messages, ...requireMessages(messages, 'messages')];
     return this;
   }
 
