@@ -29,8 +29,11 @@ export function buildAdvisorChain(
   toolCallingAdvisorBuilder: ToolCallingAdvisorBuilder,
   extraAdvisors: readonly Advisor[] = [],
 ): DefaultAroundAdvisorChain {
-  const autoRegister = state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false;
-  if (autoRegister && !state.advisors.some(isToolAdvisor)) {
+  const toolAdvisors = state.advisors.filter(isToolAdvisor);
+  if (toolAdvisors.length > 1) {
+    throw new MultipleToolAdvisorsError({ toolAdvisors });
+  }
+  if (toolAdvisors.length === 0 && state.advisorParams[TOOL_CALLING_ADVISOR_AUTO_REGISTER] !== false) {
     const configuredOrder = toolCallingAdvisorBuilder.getAdvisorOrder();
     const hasDownstreamMemoryAdvisor = state.advisors.some((a) => isMemoryAdvisor(a) && a.order > configuredOrder);
     const historyEnabled = !hasDownstreamMemoryAdvisor;
@@ -39,11 +42,7 @@ export function buildAdvisorChain(
       toolCallingAdvisorBuilder.isConversationHistoryEnabled() === historyEnabled
         ? toolCallingAdvisorBuilder
         : toolCallingAdvisorBuilder.copy().conversationHistoryEnabled(historyEnabled);
-    state.advisors.push(builder.build());
-  }
-  const toolAdvisors = state.advisors.filter(isToolAdvisor);
-  if (toolAdvisors.length > 1) {
-    throw new MultipleToolAdvisorsError({ toolAdvisors });
+    state.advisors = [...state.advisors, builder.build()];
   }
   return DefaultAroundAdvisorChain.builder()
     .pushAll(state.advisors)

@@ -23,8 +23,8 @@ import type { RequestSpecState } from './request-spec-state';
  * - when the ChatClient-level tools (callbacks plus every provider's `getToolCallbacks()`, asked
  *   now) are not empty: their names must be unique and they **replace** the options' callbacks;
  * - the ChatClient-level tool context is merged over the options' tool context;
- * - context: a copy of the advisor parameters, and the request's abort signal (if any) under
- *   {@link ABORT_SIGNAL_KEY}.
+ * - context: the advisor parameters (frozen already, so not copied again), with the request's
+ *   abort signal (if any) under {@link ABORT_SIGNAL_KEY}.
  *
  * @throws DuplicateToolNameError when two ChatClient-level tools share a name
  * @throws MissingTemplateVariablesError when a system or user template names a parameter not given
@@ -55,11 +55,12 @@ export function toChatClientRequest(chatModel: ChatModel, state: RequestSpecStat
     options.toolContext = mergeToolContext(state.toolContext, options.toolContext);
   }
   // Object.assign, not `{ ...params, [key]: signal }`: adding a key to a spread copy takes V8's slow
-  // path and gives the context a hidden class of its own (slow reads in every round).
+  // path and gives the context a hidden class of its own (slow reads in every round). Frozen here, so
+  // the request takes it without another copy.
   const context =
     state.abortSignal === undefined
       ? state.advisorParams
-      : Object.assign({}, state.advisorParams, { [ABORT_SIGNAL_KEY]: state.abortSignal });
+      : Object.freeze(Object.assign({}, state.advisorParams, { [ABORT_SIGNAL_KEY]: state.abortSignal }));
   return new ChatClientRequest(new Prompt(messages, options), context);
 }
 

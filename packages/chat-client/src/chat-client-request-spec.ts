@@ -33,6 +33,7 @@ import {
   requireAbortSignal,
   requireMessages,
   requireOptions,
+  setAdvisorParam,
 } from './request-spec-state';
 import { applyPromptText } from './prompt-text-parts';
 import { PromptSystemSpec } from './prompt-system-spec';
@@ -116,7 +117,7 @@ export class ChatClientRequestSpec {
    * @throws ConfigurationError when an argument is not a message
    */
   messages(...messages: Message[]): this {
-    this.state.messages.push(...requireMessages(messages, 'messages'));
+    this.state.messages = [...this.state.messages, ...requireMessages(messages, 'messages')];
     return this;
   }
 
@@ -256,7 +257,7 @@ export class ChatClientRequestSpec {
       });
     }
     this.#resume = { conversationId, decisions: [...decisions] };
-    this.state.advisorParams[CHAT_MEMORY_CONVERSATION_ID] = conversationId;
+    setAdvisorParam(this.state, CHAT_MEMORY_CONVERSATION_ID, conversationId);
     return this;
   }
 

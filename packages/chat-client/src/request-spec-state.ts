@@ -17,7 +17,8 @@ import { registerTools } from './tool-registration';
 
 /**
  * Everything a ChatClient builder or a request spec has collected (internal). The defaults of a
- * ChatClient are one of these; `prompt()` starts from a copy of them.
+ * ChatClient are one of these; `prompt()` starts from a copy of them. The readonly lists and maps
+ * are replaced, never changed in place, so a copy shares them (the prompt text parts are copied).
  */
 export interface RequestSpecState {
   systemText?: string;
@@ -28,13 +29,17 @@ export interface RequestSpecState {
   userParams: Record<string, unknown>;
   /** Media of the user message (`.user(u => u.media(…))`). */
   userMedia: Media[];
-  messages: Message[];
-  toolCallbacks: ToolCallback[];
-  toolCallbackProviders: ToolCallbackProvider[];
-  toolContext: Record<string, unknown>;
-  /** Mutated by auto-registration of the ToolCallingAdvisor (so a second `call()` finds it). */
-  advisors: Advisor[];
-  advisorParams: Record<string, unknown>;
+  messages: readonly Message[];
+  toolCallbacks: readonly ToolCallback[];
+  toolCallbackProviders: readonly ToolCallbackProvider[];
+  toolContext: Readonly<Record<string, unknown>>;
+  /** Extended by auto-registration of the ToolCallingAdvisor (so a second `call()` finds it). */
+  advisors: readonly Advisor[];
+  /**
+   * Frozen, and replaced (see {@link setAdvisorParam}) rather than changed: copies of a state share
+   * it, and a request takes it as its context without copying it again.
+   */
+  advisorParams: Readonly<Record<string, unknown>>;
   /** The client's `defaultOptions`. */
   defaultOptions?: ChatOptions;
   /** The request's `.options(...)`. */
@@ -42,7 +47,7 @@ export interface RequestSpecState {
   /** The request's `.abortSignal(...)`. */
   abortSignal?: AbortSignal;
   /** The client's `defaultLoopListeners`, then the request's `loopListeners`. */
-  loopListeners: ChatClientLoopListener[];
+  loopListeners: readonly ChatClientLoopListener[];
 }
 
 /** An empty state. */
@@ -58,7 +63,7 @@ export function emptyState(): RequestSpecState {
     toolCallbackProviders: [],
     toolContext: {},
     advisors: [],
-    advisorParams: {},
+    advisorParams: Object.freeze({}),
     loopListeners: [],
     defaultOptions: undefined,
     options: undefined,
@@ -78,13 +83,13 @@ export function copyState(state: RequestSpecState): RequestSpecState {
     systemParams: { ...state.systemParams },
     userParams: { ...state.userParams },
     userMedia: [...state.userMedia],
-    messages: [...state.messages],
-    toolCallbacks: [...state.toolCallbacks],
-    toolCallbackProviders: [...state.toolCallbackProviders],
-    toolContext: { ...state.toolContext },
-    advisors: [...state.advisors],
-    advisorParams: { ...state.advisorParams },
-    loopListeners: [...state.loopListeners],
+    messages: state.messages,
+    toolCallbacks: state.toolCallbacks,
+    toolCallbackProviders: state.toolCallbackProviders,
+    toolContext: state.toolContext,
+    advisors: state.advisors,
+    advisorParams: state.advisorParams,
+    loopListeners: state.loopListeners,
     defaultOptions: state.defaultOptions,
     options: state.options,
     abortSignal: state.abortSignal,
@@ -94,8 +99,8 @@ export function copyState(state: RequestSpecState): RequestSpecState {
 /** Adds the tools of a `.tools(...)`-like call to `state`. */
 export function addTools(state: RequestSpecState, items: readonly unknown[], method: string): void {
   const registered = registerTools(items, method);
-  state.toolCallbacks.push(...registered.toolCallbacks);
-  state.toolCallbackProviders.push(...registered.toolCallbackProviders);
+  state.toolCallbacks = [...state.toolCallbacks, ...registered.toolCallbacks];
+  state.toolCallbackProviders = [...state.toolCallbackProviders, ...registered.toolCallbackProviders];
 }
 
 /**
@@ -132,7 +137,7 @@ export function addToolContext(state: RequestSpecState, context: unknown, method
       );
     }
   }
-  Object.assign(state.toolContext, context);
+  state.toolContext = Object.assign({}, state.toolContext, context);
 }
 
 /** Checks a system/user text. */
@@ -199,7 +204,7 @@ export function addLoopListeners(state: RequestSpecState, listeners: readonly un
       );
     }
   }
-  state.loopListeners.push(...(listeners as ChatClientLoopListener[]));
+  state.loopListeners = [...state.loopListeners, ...(listeners as ChatClientLoopListener[])];
 }
 
 /** Checks a cancellation signal. */
@@ -215,6 +220,11 @@ export function requireAbortSignal(signal: unknown, method: string): AbortSignal
   return signal;
 }
 
+/** Sets an advisor parameter of `state` (in a new frozen map: the old one may be shared). */
+export function setAdvisorParam(state: RequestSpecState, key: string, value: unknown): void {
+  state.advisorParams = Object.freeze(Object.assign({}, state.advisorParams, { [key]: value }));
+}
+
 /**
  * Applies `.advisors(...)` arguments: either one callback receiving an {@link AdvisorSpec}, or
  * advisors.
@@ -224,7 +234,7 @@ export function addAdvisors(state: RequestSpecState, args: readonly unknown[], m
     (args[0] as AdvisorSpecConsumer)(new StateAdvisorSpec(state, method));
     return;
   }
-  state.advisors.push(...requireAdvisors(args, method));
+  state.advisors = [...state.advisors, ...requireAdvisors(args, method)];
 }
 
 class StateAdvisorSpec implements AdvisorSpec {
@@ -250,7 +260,7 @@ class StateAdvisorSpec implements AdvisorSpec {
         `${this.method}(): param value of '${key}' cannot be ${String(value)}.`,
       );
     }
-    this.state.advisorParams[key] = value;
+    setAdvisorParam(this.state, key, value);
     return this;
   }
 
@@ -268,7 +278,7 @@ class StateAdvisorSpec implements AdvisorSpec {
   }
 
   advisors(...advisors: Advisor[]): AdvisorSpec {
-    this.state.advisors.push(...requireAdvisors(advisors, this.method));
+    this.state.advisors = [...this.state.advisors, ...requireAdvisors(advisors, this.method)];
     return this;
   }
 }
