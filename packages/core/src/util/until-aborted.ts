@@ -13,7 +13,7 @@ import { RequestAbortedError } from '../error/request-aborted-error';
 export function untilAborted<T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
-  abortError: (signal: AbortSignal) => unknown = (aborted) => RequestAbortedError.of(aborted),
+  abortError: (signal: AbortSignal) => unknown = requestAborted,
 ): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) {
@@ -37,3 +37,7 @@ export function untilAborted<T>(
 }
 
 function ignore(): void {}
+
+function requestAborted(signal: AbortSignal): RequestAbortedError {
+  return RequestAbortedError.of(signal);
+}

@@ -1,6 +1,8 @@
 import type { Media } from '../../content/media';
 import { MessageType } from './message-type';
 
+const NO_MEDIA: readonly Media[] = Object.freeze([]);
+
 /**
  * A message from the end user: text, and media (images …) sent beside it. Tool-call limits count
  * from the last one.
@@ -22,6 +24,6 @@ export class UserMessage {
     readonly metadata: Readonly<Record<string, unknown>> = {},
     media: readonly Media[] = [],
   ) {
-    this.media = Object.freeze([...media]);
+    this.media = media.length === 0 ? NO_MEDIA : Object.freeze([...media]);
   }
 }
