@@ -1,6 +1,8 @@
 import type { ToolArgumentRepair } from '../../tool/execution/repair-tool-arguments';
 import { MessageType } from './message-type';
 
+const NO_TOOL_CALLS: readonly ToolCall[] = Object.freeze([]);
+
 /**
  * One tool call requested by the model (Spring's `AssistantMessage.ToolCall`).
  *
@@ -40,7 +42,7 @@ export class AssistantMessage {
     toolCalls: readonly ToolCall[] = [],
     readonly metadata: Readonly<Record<string, unknown>> = {},
   ) {
-    this.toolCalls = Object.freeze([...toolCalls]);
+    this.toolCalls = toolCalls.length === 0 ? NO_TOOL_CALLS : Object.freeze([...toolCalls]);
   }
 
   /** True when the model asked for at least one tool call. */
