@@ -240,9 +240,10 @@ export class DefaultToolCallingManager implements ToolCallingManager {
     const parent = context.active();
     const telemetry = this.#telemetry;
     const pending: PendingToolCall[] = [];
-    const answered = new Map(decisions?.answered.map((response) => [response.id, response]));
+    const answered =
+      decisions === undefined ? undefined : new Map(decisions.answered.map((response) => [response.id, response]));
     for (const call of considered) {
-      const earlier = answered.get(call.id);
+      const earlier = answered?.get(call.id);
       if (earlier !== undefined) {
         outcomes[call.index] = reused(call, earlier);
         continue;

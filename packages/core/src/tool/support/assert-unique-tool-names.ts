@@ -11,6 +11,7 @@ import { DuplicateToolNameError } from './duplicate-tool-name-error';
  */
 export function assertUniqueToolNames(callbacks: Iterable<ToolCallback>): void {
   const list = Array.isArray(callbacks) ? (callbacks as readonly ToolCallback[]) : [...callbacks];
+  if (list.length < 2) return;
   const names = new Set<string>();
   for (const callback of list) names.add(callback.toolDefinition.name);
   if (names.size === list.length) return;
