@@ -252,15 +252,13 @@ export class ToolCallingRound {
   ): Promise<ToolCallingRoundEnd> {
     let result: ToolExecutionResult;
     try {
-      const run = (): Promise<ToolExecutionResult> =>
-        this.manager.executeToolCalls(new Prompt(this.#fullTurnHistory, executionOptions), chatResponse, {
-          signal: this.#signal,
-          observer: this.#observer,
-          callCounts: this.#callCounts,
-          ...(decisions === undefined ? {} : { decisions }),
-        });
+      const manager = this.manager;
+      const prompt = new Prompt(this.#fullTurnHistory, executionOptions);
+      const options = { signal: this.#signal, observer: this.#observer, callCounts: this.#callCounts, decisions };
       // The tools' spans are children of the request's span, on .call() and .stream() alike.
-      result = await (this.#observation === undefined ? run() : context.with(this.#observation.traceContext, run));
+      result = await (this.#observation === undefined
+        ? manager.executeToolCalls(prompt, chatResponse, options)
+        : context.with(this.#observation.traceContext, () => manager.executeToolCalls(prompt, chatResponse, options)));
     } catch (error) {
       if (!ToolCallLimitExceededError.isInstance(error)) throw error;
       logger.debug({ round: this.#round, toolName: error.toolName, limit: error.limit }, 'tool call limit exceeded');

@@ -307,12 +307,10 @@ export class DefaultToolCallingManager implements ToolCallingManager {
       );
     }
     const answers = pending.length > 0 && responses.length === 0 ? undefined : new ToolResponseMessage(responses);
+    const history = [...prompt.instructions, assistantMessage];
+    if (answers !== undefined) history.push(answers);
     const result: ToolExecutionResult = {
-      conversationHistory: Object.freeze([
-        ...prompt.instructions,
-        assistantMessage,
-        ...(answers === undefined ? [] : [answers]),
-      ]),
+      conversationHistory: Object.freeze(history),
       callCounts: answers === undefined ? prior : addToolRound(prior, answers.responses),
       returnDirect:
         pending.length === 0 &&

@@ -28,12 +28,14 @@ export function planToolCallLimits(
   calls: readonly PreparedToolCall[],
   limits: ToolCallLimits,
 ): ToolCallLimitPlan {
-  const breaches = new Map<number, ToolCallLimitBreach>();
   const roundBreach = limits.checkRound(prior.rounds + 1);
   if (roundBreach !== undefined) {
+    const breaches = new Map<number, ToolCallLimitBreach>();
     for (const call of calls) breaches.set(call.index, roundBreach);
     return { breaches, throwAt: calls.length > 0 ? 0 : undefined };
   }
+  // Created on the first breach: most rounds refuse nothing and share NO_BREACH.
+  let breaches: Map<number, ToolCallLimitBreach> | undefined;
   // The round's own counts per name, on top of the prior ones.
   const perTool = new Map<string, number>();
   let total = prior.total;
@@ -43,8 +45,15 @@ export function planToolCallLimits(
     perTool.set(call.name, count);
     const breach = limits.check(call.name, count, total);
     if (breach === undefined) continue;
+    breaches ??= new Map<number, ToolCallLimitBreach>();
     breaches.set(call.index, breach);
     if (limits.onLimitExceeded === 'THROW') return { breaches, throwAt: call.index };
   }
-  return { breaches, throwAt: undefined };
+  return breaches === undefined ? NO_BREACH : { breaches, throwAt: undefined };
 }
+
+/** The plan of a round that refuses nothing; frozen, shared by all such rounds. */
+const NO_BREACH: ToolCallLimitPlan = Object.freeze({
+  breaches: new Map<number, ToolCallLimitBreach>(),
+  throwAt: undefined,
+});

@@ -43,13 +43,11 @@ export function prepareToolCalls(
   resolve: (toolName: string) => ToolCallback | undefined,
 ): PreparedToolRound {
   let changed = false;
-  const ids = new Set<string>();
   const calls: PreparedToolCall[] = [];
   // An index loop: on Node 20 for…of over a frozen array (the message's calls) takes V8's slow path.
   for (let i = 0; i < message.toolCalls.length; i++) {
     const call = message.toolCalls[i];
-    const prepared = prepareToolCall(call, calls.length, resolve(call.name), ids);
-    ids.add(prepared.id);
+    const prepared = prepareToolCall(call, calls.length, resolve(call.name), calls);
     if (prepared.toolCall !== call) changed = true;
     calls.push(prepared);
   }
@@ -69,9 +67,9 @@ function prepareToolCall(
   call: ToolCall,
   index: number,
   callback: ToolCallback | undefined,
-  earlierIds: ReadonlySet<string>,
+  earlier: readonly PreparedToolCall[],
 ): PreparedToolCall {
-  const id = usableId(call.id, earlierIds) ? call.id : synthesizeToolCallId();
+  const id = usableId(call.id, earlier) ? call.id : synthesizeToolCallId();
   if (id !== call.id && typeof call.id === 'string' && call.id.trim() !== '') {
     logger.warn(
       { toolName: call.name, was: call.id, toolCallId: id },
@@ -122,8 +120,9 @@ function prepareToolCall(
   };
 }
 
-function usableId(id: unknown, earlierIds: ReadonlySet<string>): id is string {
-  return typeof id === 'string' && id.trim() !== '' && !earlierIds.has(id);
+// A scan rather than a set of ids: a round has a handful of calls, most often one.
+function usableId(id: unknown, earlier: readonly PreparedToolCall[]): id is string {
+  return typeof id === 'string' && id.trim() !== '' && !earlier.some((c) => c.id === id);
 }
 
 /** The error the model reads for a call whose provider could not assemble its arguments. */

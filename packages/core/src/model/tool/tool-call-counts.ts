@@ -25,7 +25,7 @@ export interface ToolCallCounts {
  * @param history - a prompt's messages
  */
 export function countToolCalls(history: readonly Message[]): ToolCallCounts {
-  const perTool = new Map<string, number>();
+  let perTool: Map<string, number> | undefined;
   let total = 0;
   let rounds = 0;
   for (let i = history.length - 1; i >= 0; i--) {
@@ -34,10 +34,13 @@ export function countToolCalls(history: readonly Message[]): ToolCallCounts {
     if (!(message instanceof ToolResponseMessage)) continue;
     rounds += 1;
     total += message.responses.length;
-    addPerTool(perTool, message.responses);
+    addPerTool((perTool ??= new Map<string, number>()), message.responses);
   }
-  return { rounds, total, perTool };
+  return perTool === undefined ? NO_TOOL_CALLS : { rounds, total, perTool };
 }
+
+/** The counts of a turn without tool calls yet (its first round); frozen, shared. */
+const NO_TOOL_CALLS: ToolCallCounts = Object.freeze({ rounds: 0, total: 0, perTool: new Map<string, number>() });
 
 /**
  * @param counts - the turn's counts before a round
@@ -45,7 +48,8 @@ export function countToolCalls(history: readonly Message[]): ToolCallCounts {
  * @returns the counts with the round added
  */
 export function addToolRound(counts: ToolCallCounts, responses: readonly ToolResponse[]): ToolCallCounts {
-  const perTool = new Map(counts.perTool);
+  // A fresh map when there is nothing to copy: the Map copy constructor costs more.
+  const perTool = counts.perTool.size === 0 ? new Map<string, number>() : new Map(counts.perTool);
   addPerTool(perTool, responses);
   return { rounds: counts.rounds + 1, total: counts.total + responses.length, perTool };
 }
