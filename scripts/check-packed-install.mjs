@@ -4,8 +4,10 @@
 // - every entry point of every package loads with require and with import, with the same names;
 // - paths into dist/ are refused (only the exports map's entries are public);
 // - TypeScript (module node16) finds the types of every entry.
-// npm installs from its cache (--offline). When something is not cached it says which and retries
-// with --prefer-offline, which asks the registry only for what the cache lacks.
+// npm installs from its cache (--offline). When that fails it retries with --prefer-offline, which
+// asks the registry only for what the cache lacks: a cache filled by `npm ci` alone holds tarballs
+// but not always the registry metadata a plain install resolves versions from (npm then reports
+// ERESOLVE with "inversify@undefined", not ENOTCACHED).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,9 +105,11 @@ function install(specs) {
   try {
     execFileSync('npm', [...args, '--offline'], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
-    if (!/ENOTCACHED/.test(`${error.stdout}${error.stderr}`)) throw error;
-    const missing = /request to (\S+) failed/.exec(`${error.stderr}`)?.[1] ?? 'some package';
-    process.stderr.write(`check:packages: npm's cache lacks ${missing}; installing with --prefer-offline instead.\n`);
+    const output = `${error.stdout}${error.stderr}`;
+    const reason = /npm error code (\S+)/.exec(output)?.[1] ?? 'an error';
+    process.stderr.write(
+      `check:packages: installing from npm's cache alone failed (${reason}); retrying with --prefer-offline.\n`,
+    );
     execFileSync('npm', [...args, '--prefer-offline'], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
   }
 }
