@@ -48,8 +48,7 @@ const NO_TOOL_CALLS: ToolCallCounts = Object.freeze({ rounds: 0, total: 0, perTo
  * @returns the counts with the round added
  */
 export function addToolRound(counts: ToolCallCounts, responses: readonly ToolResponse[]): ToolCallCounts {
-  // A fresh map when there is nothing to copy: the Map copy constructor costs more.
-  const perTool = counts.perTool.size === 0 ? new Map<string, number>() : new Map(counts.perTool);
+  const perTool = new Map(counts.perTool);
   addPerTool(perTool, responses);
   return { rounds: counts.rounds + 1, total: counts.total + responses.length, perTool };
 }
